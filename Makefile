@@ -1,0 +1,31 @@
+# The two commands a newcomer types: `make mod` and `make test`.
+# Each one (re)creates .venv with the project installed (editable) when it is missing or when
+# pyproject.toml changed since it was made, so a fresh clone needs nothing but Python >= 3.11.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: mod test lint clean
+
+mod: $(STAMP)
+	$(BIN)/ttsmod build teg
+
+test: $(STAMP) lint
+	$(BIN)/python -m pytest -q
+
+lint: $(STAMP)
+	$(BIN)/ruff check generator tests
+	$(BIN)/ruff format --check generator tests
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+		{ echo "ttsmod needs Python >= 3.11 as '$(PYTHON)' (try: make PYTHON=python3.11 ...)"; exit 2; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+clean:
+	rm -rf build $(VENV)

@@ -1,0 +1,112 @@
+"""Load and validate a game's card data.
+
+`validate(source)` reads every YAML file of a game, checks each against its JSON Schema, runs
+the game's cross-checks, and returns a Report holding every problem found (never raising for
+bad data). `load(game)` is the strict form later stages use: typed data or CardDataError.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+from generator.cards import teg
+from generator.cards.schema import schema_problems
+from generator.cards.yamlfile import YamlDoc, read_yaml
+from generator.paths import CARDS, SCHEMAS, display
+from generator.problems import Problem, sort_key
+
+# A game module provides GAME, FILES, CHECKS and build(docs).
+GAMES: dict[str, ModuleType] = {teg.GAME: teg}
+
+
+class UnknownGameError(ValueError):
+    """The argument names neither a known game nor a folder of card data."""
+
+
+class CardDataError(Exception):
+    """Card data failed validation; `problems` says where and why."""
+
+    def __init__(self, problems: tuple[Problem, ...]) -> None:
+        super().__init__(f"{len(problems)} problem(s) in card data")
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class Report:
+    """The outcome of validating one game's card data."""
+
+    game: str
+    source: Path
+    problems: tuple[Problem, ...]
+    data: teg.TegData | None
+
+    @property
+    def ok(self) -> bool:
+        """True when no problem was found (and `data` is set)."""
+        return not self.problems
+
+
+def resolve(source: str | Path, game: str | None = None) -> tuple[str, Path]:
+    """Turn `validate`'s argument into (game id, card folder).
+
+    `source` is a game id (`teg`, read from cards/teg) or a path to a folder holding a copy of
+    a game's files. For a folder, the game is `game` if given, else the folder's name if it is
+    a known game, else the only known game.
+    """
+    text = str(source)
+    if game is not None and game not in GAMES:
+        raise UnknownGameError(f"unknown game '{game}' (known: {', '.join(sorted(GAMES))})")
+    if text in GAMES and not Path(text).is_dir():
+        return text, CARDS / text
+    folder = Path(text)
+    if not folder.is_dir():
+        raise UnknownGameError(
+            f"'{text}' is neither a known game ({', '.join(sorted(GAMES))}) nor a folder"
+        )
+    if game is None:
+        if folder.resolve().name in GAMES:
+            game = folder.resolve().name
+        elif len(GAMES) == 1:
+            game = next(iter(GAMES))
+        else:
+            raise UnknownGameError(f"say which game '{display(folder)}' holds, with --game")
+    return game, folder
+
+
+def validate(source: str | Path = "teg", game: str | None = None) -> Report:
+    """Validate a game's card data and return every problem found, located.
+
+    Raises UnknownGameError only for an argument that names no game and no folder.
+    """
+    game_id, folder = resolve(source, game)
+    module = GAMES[game_id]
+    docs: dict[str, YamlDoc] = {}
+    problems: list[Problem] = []
+    valid: set[str] = set()
+    for name in module.FILES:
+        doc, found = read_yaml(folder / f"{name}.yaml")
+        problems += found
+        if doc is None:
+            continue
+        docs[name] = doc
+        schema_found = schema_problems(doc, SCHEMAS / game_id / f"{name}.schema.json")
+        problems += schema_found
+        if not found and not schema_found:
+            valid.add(name)
+    for needs, run_check in module.CHECKS:
+        # A check reads several files; it runs only when all of them are well-formed.
+        if valid.issuperset(needs):
+            problems += run_check(docs)
+    ordered = tuple(sorted(set(problems), key=sort_key))
+    data = module.build(docs) if not ordered else None
+    return Report(game=game_id, source=folder, problems=ordered, data=data)
+
+
+def load(game: str = "teg") -> teg.TegData:
+    """Return a game's validated, typed card data; raise CardDataError if it has problems."""
+    report = validate(game)
+    if report.data is None:
+        raise CardDataError(report.problems)
+    return report.data

@@ -1,0 +1,58 @@
+"""Shared fixtures: the in-process CLI runner, a scratch copy of a game's cards, ../shared."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+from generator.paths import CARDS, ROOT
+
+
+@dataclass
+class Run:
+    """What one CLI invocation did."""
+
+    code: int
+    stdout: str
+    stderr: str
+    exception: BaseException | None
+
+    def __str__(self) -> str:
+        return f"exit {self.code}\n--- stdout\n{self.stdout}\n--- stderr\n{self.stderr}"
+
+
+@pytest.fixture
+def cli():
+    """Run `ttsmod ARGS...` in-process; the result prints itself when an assertion fails."""
+
+    def run(*args: str) -> Run:
+        result = CliRunner().invoke(main, list(args), catch_exceptions=True)
+        exc = result.exception
+        if isinstance(exc, SystemExit):
+            exc = None
+        return Run(result.exit_code, result.stdout, result.stderr, exc)
+
+    return run
+
+
+@pytest.fixture
+def teg_copy(tmp_path: Path) -> Path:
+    """A scratch copy of cards/teg, for tests that break it."""
+    target = tmp_path / "teg"
+    shutil.copytree(CARDS / "teg", target)
+    return target
+
+
+@pytest.fixture(scope="session")
+def shared() -> Path:
+    """The reference folder ../shared (CI keeps it beside the checkout)."""
+    path = Path(os.environ.get("TTSMOD_SHARED", ROOT.parent / "shared"))
+    if not (path / "teg" / "COMPONENTS.md").is_file():
+        pytest.fail(f"reference folder not found at {path}; set TTSMOD_SHARED")
+    return path
