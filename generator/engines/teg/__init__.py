@@ -1,0 +1,37 @@
+"""The Tiny Epic Galaxies rules engine in Python: the reference the Lua core is checked against.
+
+Use `load_engine()` (card data from cards/teg) or `Engine(data)`, then `new_game(setup)`,
+`legal_actions(state)`, `apply(state, action)`, `is_over(state)`; see engine.py.
+"""
+
+from functools import cache
+
+from generator import cards
+from generator.engines.teg.engine import Engine
+from generator.engines.teg.state import (
+    BadSetup,
+    IllegalAction,
+    action_str,
+    canonical,
+    decision,
+    observe,
+    scores,
+)
+
+__all__ = [
+    "BadSetup",
+    "Engine",
+    "IllegalAction",
+    "action_str",
+    "canonical",
+    "decision",
+    "load_engine",
+    "observe",
+    "scores",
+]
+
+
+@cache
+def load_engine() -> Engine:
+    """The engine for the shipped card data (validated once per process)."""
+    return Engine(cards.load("teg"))

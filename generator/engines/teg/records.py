@@ -1,0 +1,88 @@
+"""Game records (setup + actions): deal a seeded game, play it with bots, replay a record.
+
+A record is the single source of truth of a game: a saved game, a bug report and a test case
+are the same file (schemas/teg/log.schema.json), and replaying it gives the same state in
+either engine.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from generator.engines.teg.bots import BOTS
+from generator.engines.teg.engine import Engine
+from generator.engines.teg.state import IllegalAction, State
+
+Record = dict[str, Any]
+
+# A bot game longer than this is a bug in the rules (every game must end), not a long game.
+MAX_ACTIONS = 100_000
+
+
+class ReplayError(Exception):
+    """An action of a record was refused; `index` is its position in `actions`."""
+
+    def __init__(self, index: int, action: Any, reason: str) -> None:
+        super().__init__(f"action {index} {action!r}: {reason}")
+        self.index = index
+        self.action = action
+        self.reason = reason
+
+
+def deal(engine: Engine, players: int, rng: random.Random) -> dict[str, Any]:
+    """A seeded setup: the first `players` seats, a shuffled deck, missions dealt and kept.
+
+    Each player is dealt `missions.dealt` cards and keeps `missions.kept` (one, chosen at
+    random: a bot has no reason to prefer one before the game starts).
+    """
+    rules = engine.data.rules
+    colors = list(rules.seat_colors[:players])
+    deck = [p.id for p in engine.data.planets]
+    rng.shuffle(deck)
+    missions = [m.id for m in engine.data.missions]
+    rng.shuffle(missions)
+    kept = {}
+    for i, color in enumerate(colors):
+        hand = missions[i * rules.missions_dealt : (i + 1) * rules.missions_dealt]
+        kept[color] = rng.choice(hand)
+    return {"players": colors, "deck": deck, "missions": kept}
+
+
+@dataclass(frozen=True)
+class Played:
+    """A finished self-play game: its record and final state."""
+
+    record: Record
+    final: State
+
+
+def play(engine: Engine, setup: dict[str, Any], bots: list[str], rng: random.Random) -> Played:
+    """Play a game to its end, seat i driven by bots[i]; every action goes into the record."""
+    s = engine.new_game(setup)
+    colors = [p["color"] for p in s["players"]]
+    actions = []
+    while not engine.is_over(s):
+        if len(actions) >= MAX_ACTIONS:
+            raise RuntimeError(f"game did not end after {MAX_ACTIONS} actions")
+        bot = BOTS[bots[colors.index(str(engine.to_act(s)))]]
+        action = bot(engine, s, rng)
+        s = engine.apply(s, action)
+        actions.append(action)
+    return Played({"game": s["game"], "setup": setup, "actions": actions}, s)
+
+
+def replay(engine: Engine, record: Record) -> State:
+    """Replay a record (already schema-valid) and return the final state.
+
+    Raises BadSetup for a setup that cannot start and ReplayError naming the first refused
+    action. A record that stops mid-turn is fine: the replay stops where the actions stop.
+    """
+    s = engine.new_game(record["setup"])
+    for index, action in enumerate(record["actions"]):
+        try:
+            s = engine.apply(s, action)
+        except IllegalAction as err:
+            raise ReplayError(index, action, err.reason) from None
+    return s

@@ -1,0 +1,71 @@
+"""Rule scenarios as data: tests/rules/*.yaml, run against an engine.
+
+A scenario builds a start state (a setup, then JSON-pointer patches), applies actions, and
+checks values at JSON pointers, a refusal, or what legal_actions offers. The same files will
+drive the Lua core, so every rule is checked in both engines from one description.
+
+    - name: jakks gains 1 culture on landing
+      players: 2                  # seats from game.yaml, in order (default 2)
+      row: [jakks]                # front of the deck (the rest follows in card order)
+      state: {/stage: main, /dice: [{face: move, state: ready}]}
+      actions: [{type: activate, die: 0, ship: 0, to: jakks, mode: land, ability: {}}]
+      expect: {/players/0/culture: 2}
+      refuse: "text"              # the last action must be refused with this in the reason
+      legal_has: [...]            # decisions legal_actions must list after the actions
+      legal_lacks: [...]          # ... and must not list
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+
+RULES = Path(__file__).parent / "rules"
+
+
+def load_scenarios() -> list[tuple[str, dict[str, Any]]]:
+    """(file:name, scenario) for every scenario of tests/rules."""
+    yaml = YAML(typ="safe", pure=True)
+    found = []
+    for path in sorted(RULES.glob("*.yaml")):
+        for case in yaml.load(path.read_text(encoding="utf-8")):
+            found.append((f"{path.stem}:{case['name']}", case))
+    return found
+
+
+def tokens(ptr: str) -> list[str]:
+    return [t.replace("~1", "/").replace("~0", "~") for t in ptr.split("/")[1:]]
+
+
+def get(doc: Any, ptr: str) -> Any:
+    for token in tokens(ptr):
+        doc = doc[int(token)] if isinstance(doc, list) else doc[token]
+    return doc
+
+
+def put(doc: Any, ptr: str, value: Any) -> None:
+    *parents, last = tokens(ptr)
+    for token in parents:
+        doc = doc[int(token)] if isinstance(doc, list) else doc[token]
+    if isinstance(doc, list):
+        doc[int(last)] = value
+    else:
+        doc[last] = value
+
+
+def setup_for(case: dict[str, Any], planet_ids: list[str], seats: list[str]) -> dict[str, Any]:
+    row = list(case.get("row", []))
+    return {
+        "players": seats[: case.get("players", 2)],
+        "deck": row + [p for p in planet_ids if p not in row],
+        "missions": case.get("missions", {}),
+    }
+
+
+def start_state(case: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+    """Apply the scenario's patches to an opening state (in place) and return it."""
+    for ptr, value in case.get("state", {}).items():
+        put(state, ptr, value)
+    return state

@@ -1,0 +1,146 @@
+"""`ttsmod replay` and `ttsmod simulate`: outputs, exit statuses, determinism."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from generator.engines.teg import canonical, load_engine
+from generator.engines.teg.records import replay
+
+
+@pytest.fixture
+def record(tmp_path, cli):
+    folder = tmp_path / "records"
+    run = cli(
+        "simulate", "teg", "--games", "2", "--players", "3", "--seed", "7", "--records", str(folder)
+    )
+    assert run.code == 0, run
+    return folder / "game-0001.json"
+
+
+def write(tmp_path, data, name="r.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_replay_prints_the_final_state_with_the_contract_fields(cli, record):
+    run = cli("replay", "teg", str(record))
+    assert run.code == 0, run
+    state = json.loads(run.stdout)
+    for key in ("phase", "active", "round", "end_triggered_by", "players", "row", "ranking"):
+        assert key in state
+    assert state["phase"] == "over" and state["ranking"]
+    for key in ("color", "vp", "energy", "culture", "empire", "colonies", "ships"):
+        assert key in state["players"][0]
+    data = json.loads(record.read_text())
+    assert canonical(state) == canonical(replay(load_engine(), data))
+
+
+def test_a_record_may_stop_mid_turn(cli, record, tmp_path):
+    data = json.loads(record.read_text())
+    data["actions"] = data["actions"][:5]
+    run = cli("replay", "teg", str(write(tmp_path, data)))
+    assert run.code == 0, run
+    assert json.loads(run.stdout)["phase"] == "playing"
+
+
+def test_an_illegal_action_exits_1_naming_its_index_and_reason(cli, record, tmp_path):
+    data = json.loads(record.read_text())
+    data["actions"] = [
+        {"type": "roll", "faces": ["move", "move", "energy", "utilize"]},
+        {"type": "convert", "spend": [0, 0], "die": 1, "face": "move"},
+        {"type": "end_turn"},
+    ]
+    run = cli("replay", "teg", str(write(tmp_path, data)))
+    assert run.code == 1, run
+    assert "action 1 " in run.stderr and "increasing order" in run.stderr
+    assert run.stdout == ""
+
+
+def test_a_malformed_record_exits_2_with_schema_errors(cli, tmp_path):
+    bad = {
+        "game": "teg",
+        "setup": {"players": ["Red", "Mauve"], "deck": []},
+        "actions": [{"type": "fold"}, {"type": "roll"}],
+    }
+    run = cli("replay", "teg", str(write(tmp_path, bad)))
+    assert run.code == 2, run
+    assert "/setup/players/1: 'Mauve' is not one of" in run.stderr
+    assert "/actions/0/type: 'fold' is not one of" in run.stderr
+    assert "/actions/1: 'faces' is a required property" in run.stderr
+
+
+def test_invalid_json_and_a_bad_setup_exit_2(cli, tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{"game": "teg",', encoding="utf-8")
+    run = cli("replay", "teg", str(path))
+    assert run.code == 2 and "broken.json:1:16: invalid JSON" in run.stderr, run
+    setup = {"game": "teg", "setup": {"players": ["Red", "Blue"], "deck": ["jakks"]}, "actions": []}
+    run = cli("replay", "teg", str(write(tmp_path, setup)))
+    assert run.code == 2 and "/setup: setup.deck must list each of the 40" in run.stderr, run
+
+
+def test_simulate_is_deterministic_and_its_records_replay(cli, tmp_path):
+    runs = [
+        cli(
+            "simulate",
+            "teg",
+            "--games",
+            "6",
+            "--players",
+            "4",
+            "--seed",
+            "3",
+            "--records",
+            str(tmp_path / f"r{i}"),
+        )
+        for i in (1, 2)
+    ]
+    assert runs[0].code == 0 and runs[0].stdout == runs[1].stdout, runs[0]
+    assert "games: 6" in runs[0].stdout and "mean rounds" in runs[0].stdout
+    files = sorted((tmp_path / "r1").glob("game-*.json"))
+    assert [f.name for f in files] == [f"game-{i:04d}.json" for i in range(1, 7)]
+    for path in files:
+        assert path.read_bytes() == (tmp_path / "r2" / path.name).read_bytes()
+        data = json.loads(path.read_text())
+        assert set(data["setup"]["missions"]) == set(data["setup"]["players"])
+        final = json.loads(cli("replay", "teg", str(path)).stdout)
+        assert final["phase"] == "over"
+
+
+def test_simulate_json_summary_and_a_different_seed(cli):
+    one = json.loads(
+        cli("simulate", "teg", "--games", "3", "--seed", "1", "--format", "json").stdout
+    )
+    two = json.loads(
+        cli("simulate", "teg", "--games", "3", "--seed", "2", "--format", "json").stdout
+    )
+    assert one["games"] == 3 and sum(one["wins_by_seat"].values()) >= 3
+    assert one != two
+    assert set(one["colonized"]) == {p.id for p in load_engine().data.planets}
+
+
+def test_simulate_refuses_bad_arguments(cli):
+    assert cli("simulate", "teg", "--bot", "clever").code == 2
+    assert cli("simulate", "teg", "--players", "9").code == 2
+    assert cli("simulate", "nosuchgame").code == 2
+
+
+def test_greedy_beats_random(cli):
+    run = cli(
+        "simulate",
+        "teg",
+        "--games",
+        "6",
+        "--players",
+        "2",
+        "--bot",
+        "greedy,random",
+        "--format",
+        "json",
+    )
+    wins = json.loads(run.stdout)["wins_by_seat"]
+    assert wins["Red"] >= 5 and wins.get("Blue", 0) <= 1, wins

@@ -1,0 +1,207 @@
+"""Properties of the Python engine over many seeded self-play games (random and greedy bots).
+
+Every game ends; resources stay within 0..cap; the 40 planets are all somewhere, once; no die
+is activated twice; each rival decides once per window; the converter is used at most once a
+turn; every state matches the state schema; a written record replays to the same state; and
+legal_actions agrees with apply in both directions.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+
+import pytest
+
+from generator.engines.teg import IllegalAction, canonical, decision, load_engine
+from generator.engines.teg.records import deal, play, replay
+from generator.schemas import errors, schema_path
+
+STATE_SCHEMA = schema_path("teg", "state")
+# (bot, players, games): greedy games are short (~300 actions), random ones long (1-10k).
+BATCHES = [("greedy", n, 5) for n in (2, 3, 4, 5)] + [("random", n, 2) for n in (2, 3, 4, 5)]
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return load_engine()
+
+
+def check_invariants(engine, before, action, after, turn_log):
+    cap = engine.data.rules.resource_cap
+    for p in after["players"]:
+        assert 0 <= p["energy"] <= cap and 0 <= p["culture"] <= cap, p
+    places = after["row"] + after["deck"] + after["discard"]
+    places += [c for p in after["players"] for c in p["colonies"]]
+    assert sorted(places) == sorted(p.id for p in engine.data.planets)
+    for window in after["follow"]:
+        assert len(set(window["waiting"])) == len(window["waiting"])
+        assert after["active"] not in window["waiting"]
+    kind = action["type"]
+    if kind == "end_turn" or kind == "roll":
+        turn_log.clear()
+        return
+    if before["stage"] != "roll" and after["dice"] and before["active"] == after["active"]:
+        for old, new in zip(before["dice"], after["dice"], strict=True):
+            if old["state"] != "ready":
+                assert new["state"] == old["state"], "a used or spent die came back"
+    if kind == "activate":
+        turn_log[("die", action["die"])] += 1
+        assert turn_log[("die", action["die"])] == 1, "a die was activated twice"
+    if kind == "convert":
+        turn_log["convert"] += 1
+        assert turn_log["convert"] == 1, "the converter was used twice in a turn"
+    if kind in ("follow", "pass"):
+        gone = len(before["follow"]) - len(after["follow"])
+        assert gone >= 0
+        if gone == 0:
+            assert action["player"] not in after["follow"][0]["waiting"], "decided twice"
+
+
+@pytest.mark.parametrize(("bot", "players", "games"), BATCHES)
+def test_self_play_keeps_every_invariant(engine, bot, players, games):
+    for index in range(games):
+        rng = random.Random(f"props:{bot}:{players}:{index}")
+        game = play(engine, deal(engine, players, rng), [bot] * players, rng)
+        state = engine.new_game(game.record["setup"])
+        turn_log: Counter = Counter()
+        for step, action in enumerate(game.record["actions"]):
+            after = engine.apply(state, action)
+            check_invariants(engine, state, action, after, turn_log)
+            if bot == "greedy" or step % 25 == 0:
+                assert not [e.message for e in errors(after, STATE_SCHEMA)], step
+            state = after
+        assert engine.is_over(state)
+        assert state["ranking"] is not None
+        assert canonical(state) == canonical(game.final)
+        # The record, as written to disk, replays to the same final state.
+        assert canonical(replay(engine, copy.deepcopy(game.record))) == canonical(game.final)
+
+
+def sampled_states(engine, players, seed, every):
+    rng = random.Random(seed)
+    game = play(engine, deal(engine, players, rng), ["greedy"] * players, rng)
+    state = engine.new_game(game.record["setup"])
+    for step, action in enumerate(game.record["actions"]):
+        if step % every == 0:
+            yield state
+        state = engine.apply(state, action)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_listed_action_applies(engine, players):
+    rng = random.Random(players)
+    for state in sampled_states(engine, players, f"listed:{players}", every=17):
+        frozen = canonical(state)
+        for action in engine.legal_actions(state):
+            engine.apply(state, engine.complete(state, action, rng))
+        assert canonical(state) == frozen, "legal_actions or apply changed its input"
+
+
+def mutations(action, rng, planet_ids, faces, colors):
+    """Nearby actions: each changes one value somewhere inside a legal action."""
+    paths = []
+
+    def walk(value, path):
+        if isinstance(value, dict):
+            for k, v in value.items():
+                paths.append((*path, k))
+                walk(v, (*path, k))
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                paths.append((*path, i))
+                walk(v, (*path, i))
+
+    walk(action, ())
+    for _ in range(6):
+        if not paths:
+            return
+        path = rng.choice(paths)
+        changed = copy.deepcopy(action)
+        parent = changed
+        for key in path[:-1]:
+            parent = parent[key]
+        old = parent[path[-1]]
+        if isinstance(old, bool) or old is None:
+            new = rng.choice([0, 1, True])
+        elif isinstance(old, int):
+            new = old + rng.choice([-2, -1, 1, 2])
+        elif isinstance(old, str):
+            new = rng.choice([*planet_ids, *faces, *colors, "home", "empire", "land", "orbit"])
+        elif isinstance(old, list):
+            new = old[:-1] if old and rng.random() < 0.5 else [*old, rng.choice(old or [0])]
+        else:
+            new = {k: v for k, v in old.items() if rng.random() < 0.7}
+        parent[path[-1]] = new
+        yield changed
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_action_apply_accepts_is_listed(engine, players):
+    rng = random.Random(f"accepts:{players}")
+    ids = [p.id for p in engine.data.planets]
+    faces = list(engine.uses.face_ids)
+    colors = list(engine.data.rules.seat_colors)
+    accepted = refused = 0
+    for state in sampled_states(engine, players, f"accepts:{players}", every=9):
+        legal = engine.legal_actions(state)
+        offered = {canonical(a) for a in legal}
+        for action in rng.sample(legal, min(len(legal), 12)):
+            for changed in mutations(engine.complete(state, action, rng), rng, ids, faces, colors):
+                try:
+                    engine.apply(state, changed)
+                except IllegalAction:
+                    refused += 1
+                    continue
+                accepted += 1
+                assert canonical(decision(changed)) in offered, changed
+    assert accepted > 50 and refused > 50  # both sides of the check were exercised
+
+
+def plain_candidates(engine, state):
+    """A superset of every action without planet-action parameters, legal or not."""
+    colors = [p["color"] for p in state["players"]]
+    places = [*state["row"], "home", "empire", *engine.data.planets[0:3]]
+    places = [p if isinstance(p, str) else p.id for p in places]
+    n = max(len(state["dice"]), 1)
+    yield {"type": "end_turn"}
+    yield {"type": "roll", "faces": ["move"] * engine.dice_to_roll(state)}
+    for color in colors:
+        yield {"type": "pass", "player": color}
+        yield {"type": "follow", "player": color}
+    for i in range(n):
+        for j in range(n):
+            yield {"type": "reroll", "dice": [i, j], "faces": ["move", "move"]}
+            yield {"type": "reroll", "dice": [i], "faces": ["energy"]}
+            for k in range(n):
+                yield {"type": "convert", "spend": [i, j], "die": k, "face": "utilize"}
+    uses = [{}]
+    for ship in range(4):
+        for to in places:
+            uses.append({"ship": ship, "to": to})
+            for mode in ("land", "orbit"):
+                uses.append({"ship": ship, "to": to, "mode": mode})
+    for planet in places:
+        uses.append({"planet": planet})
+        uses.append({"colony": planet, "pay": "energy"})
+        uses.append({"colony": planet, "pay": "culture"})
+    for use in uses:
+        for die in range(n):
+            yield {"type": "activate", "die": die, **use}
+        for color in colors:
+            yield {"type": "follow", "player": color, **use}
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_plain_actions_apply_exactly_when_listed(engine, players):
+    for state in sampled_states(engine, players, f"plain:{players}", every=11):
+        offered = {canonical(a) for a in engine.legal_actions(state)}
+        for action in plain_candidates(engine, state):
+            try:
+                engine.apply(state, action)
+                accepted = True
+            except IllegalAction:
+                accepted = False
+            listed = canonical(decision(action)) in offered
+            assert accepted == listed, (action, accepted)
