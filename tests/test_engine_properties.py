@@ -144,7 +144,7 @@ def test_every_action_apply_accepts_is_listed(engine, players):
     faces = list(engine.uses.face_ids)
     colors = list(engine.data.rules.seat_colors)
     accepted = refused = 0
-    for state in sampled_states(engine, players, f"accepts:{players}", every=9):
+    for state in sampled_states(engine, players, f"accepts:{players}", every=5):
         legal = engine.legal_actions(state)
         offered = {canonical(a) for a in legal}
         for action in rng.sample(legal, min(len(legal), 12)):
@@ -156,7 +156,7 @@ def test_every_action_apply_accepts_is_listed(engine, players):
                     continue
                 accepted += 1
                 assert canonical(decision(changed)) in offered, changed
-    assert accepted > 50 and refused > 50  # both sides of the check were exercised
+    assert accepted > 20 and refused > 100  # both sides of the check were exercised
 
 
 def plain_candidates(engine, state):
@@ -205,3 +205,17 @@ def test_plain_actions_apply_exactly_when_listed(engine, players):
                 accepted = False
             listed = canonical(decision(action)) in offered
             assert accepted == listed, (action, accepted)
+
+
+def test_observe_hides_rivals_missions_until_the_end(engine):
+    from generator.engines.teg import observe, scores
+
+    rng = random.Random("observe")
+    game = play(engine, deal(engine, 3, rng), ["greedy"] * 3, rng)
+    start = engine.new_game(game.record["setup"])
+    seen = observe(start, "Blue")
+    assert [p["mission"] is None for p in seen["players"]] == [True, False, True]
+    assert seen["players"][1]["mission"] == game.record["setup"]["missions"]["Blue"]
+    assert start["players"][0]["mission"] is not None  # observe copies; the state is intact
+    assert observe(game.final, "Blue")["players"][0]["mission"] is not None
+    assert scores(game.final) == {p["color"]: p["vp"] for p in game.final["players"]}

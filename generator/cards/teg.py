@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -154,17 +155,27 @@ class TegData:
     planets: tuple[Planet, ...]
     missions: tuple[Mission, ...]
 
+    @cached_property
+    def _by_id(self) -> dict[str, Any]:
+        # Built once: the engines look cards up on every action. (A cached_property writes
+        # to the instance dict directly, which a frozen dataclass allows.)
+        return {
+            **{f"face:{f.id}": f for f in self.faces},
+            **{f"planet:{p.id}": p for p in self.planets},
+            **{f"mission:{m.id}": m for m in self.missions},
+        }
+
     def planet(self, planet_id: str) -> Planet:
         """Return the planet with this id (KeyError if there is none)."""
-        return _index(self.planets)[planet_id]
+        return self._by_id[f"planet:{planet_id}"]
 
     def mission(self, mission_id: str) -> Mission:
         """Return the mission with this id (KeyError if there is none)."""
-        return _index(self.missions)[mission_id]
+        return self._by_id[f"mission:{mission_id}"]
 
     def face(self, face_id: str) -> Face:
         """Return the die face with this id (KeyError if there is none)."""
-        return _index(self.faces)[face_id]
+        return self._by_id[f"face:{face_id}"]
 
     @property
     def tracks(self) -> tuple[str, ...]:
@@ -179,10 +190,6 @@ class TegData:
             f"{len(self.levels)} empire levels, {len(self.faces)} die faces on "
             f"{self.dice_count} dice, {r.min_players}-{r.max_players} players"
         )
-
-
-def _index(items: tuple[Any, ...]) -> dict[str, Any]:
-    return {item.id: item for item in items}
 
 
 def build(docs: Docs) -> TegData:

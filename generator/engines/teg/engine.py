@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from itertools import combinations
 from typing import Any
 
 from generator.cards.teg import TegData
@@ -84,25 +83,29 @@ class Engine:
         actions: list[Action] = []
         ready = self.uses.ready_dice(s)
         player = s["players"][active_index(s)]
-        if (ready and self._reroll_cost(s) is None) or self.uses.can_pay(
-            player, self._reroll_cost(s) or {}
-        ):
-            for n in range(1, len(ready) + 1):
-                for dice in combinations(ready, n):
-                    actions.append({"type": "reroll", "dice": list(dice), "faces": None})
+        cost = self._reroll_cost(s)
+        if ready and (cost is None or self.uses.can_pay(player, cost)):
+            actions += [
+                {"type": "reroll", "dice": dice, "faces": None}
+                for dice in self.uses.picks(s, ready)
+            ]
         if not s["turn"]["converted"] and len(ready) >= 3:
-            for spend in combinations(ready, 2):
-                for die in ready:
-                    if die not in spend:
-                        for face in self.uses.face_ids:
-                            actions.append(
-                                {"type": "convert", "spend": list(spend), "die": die, "face": face}
-                            )
+            faces = self.uses.face_ids
+            for spend in self.uses.picks(s, ready, 2):
+                rest = [i for i in ready if i not in spend]
+                actions += [
+                    {"type": "convert", "spend": spend, "die": group[0], "face": face}
+                    for group in self.uses.face_groups(s, rest)
+                    for face in faces
+                ]
         ctx = Ctx(active_index(s))
-        for die in ready:
+        for group in self.uses.face_groups(s, ready):
+            die = group[0]  # dice are identical: the lowest-numbered of a face stands for all
             face = s["dice"][die]["face"]
-            for use in self.uses.use_options(self._with_used(s, die), ctx, face):
-                actions.append({"type": "activate", "die": die, **use})
+            actions += [
+                {"type": "activate", "die": die, **use}
+                for use in self.uses.use_options(self._with_used(s, die), ctx, face)
+            ]
         actions.append({"type": "end_turn"})
         return actions
 
@@ -176,6 +179,8 @@ class Engine:
             raise IllegalAction("spend must name two unused dice")
         if die in spend or die not in ready:
             raise IllegalAction("die must be a third unused die")
+        self.uses.require_pick(s, spend, ready)
+        self.uses.require_pick(s, [die], [i for i in ready if i not in spend])
         self.uses.check_faces([action["face"]], 1)
         for i in spend:
             s["dice"][i]["state"] = "spent"
@@ -188,6 +193,7 @@ class Engine:
         die = integer(action.get("die"), "die")
         if not 0 <= die < len(s["dice"]) or s["dice"][die]["state"] != "ready":
             raise IllegalAction(f"die {die} is not an unused die")
+        self.uses.require_pick(s, [die], self.uses.ready_dice(s))
         s["dice"][die]["state"] = "used"
         face = s["dice"][die]["face"]
         use = {k: v for k, v in action.items() if k not in ("type", "die", "player")}
@@ -292,7 +298,11 @@ class Engine:
 
     def can_follow(self, s: State, color: str) -> bool:
         """A rival may follow when they can pay the cost and have a legal use of the face."""
-        return any(True for _ in self._follow_options(s, seat(s, color)))
+        who = seat(s, color)
+        if self.uses.faces[s["follow"][0]["face"]].action == "acquire":
+            # Acquiring is always a legal use: only the cost matters.
+            return self.uses.can_pay(s["players"][who], s["follow"][0]["cost"])
+        return any(True for _ in self._follow_options(s, who))
 
     def _finish(self, s: State) -> None:
         """Score missions, set final VP and the ranking, and end the game."""

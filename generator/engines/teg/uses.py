@@ -12,8 +12,8 @@ Planet effects are read from the card data: `ability.effect` names a pair of met
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
-from itertools import combinations
+from dataclasses import dataclass
+from itertools import chain, combinations, product
 from typing import Any
 
 from generator.cards.teg import Ability, TegData
@@ -50,6 +50,14 @@ class Ctx:
     depth: int = 1
     following: bool = False
     source: str | None = None
+
+    def at(self, source: str) -> Ctx:
+        """The same user, running `source`'s action."""
+        return Ctx(self.player, self.depth, self.following, source)
+
+    def inner(self) -> Ctx:
+        """The same user, one level down: inside another planet's action."""
+        return Ctx(self.player, 2, self.following, self.source)
 
 
 def expect(obj: Any, required: set[str], optional: set[str], what: str) -> dict[str, Any]:
@@ -114,6 +122,36 @@ class Uses:
     def ready_dice(self, s: State) -> list[int]:
         """Indexes of the active player's dice that are neither used nor spent."""
         return [i for i, d in enumerate(s["dice"]) if d["state"] == "ready"]
+
+    # The dice are identical: which of two dice showing the same face is picked changes
+    # nothing. So a pick is spelled one way only, with the lowest-numbered dice of each face.
+
+    def face_groups(self, s: State, pool: list[int]) -> list[list[int]]:
+        """The dice of `pool` grouped by face, each group in increasing order."""
+        groups: dict[str, list[int]] = {}
+        for i in pool:
+            groups.setdefault(s["dice"][i]["face"], []).append(i)
+        return list(groups.values())
+
+    def picks(self, s: State, pool: list[int], size: int | None = None) -> Iterator[list[int]]:
+        """Every distinct pick of dice from `pool` (of `size` dice, or of any size >= 1)."""
+        groups = self.face_groups(s, pool)
+        for counts in product(*(range(len(g) + 1) for g in groups)):
+            total = sum(counts)
+            if total and (size is None or total == size):
+                yield sorted(
+                    chain.from_iterable(g[:n] for g, n in zip(groups, counts, strict=True))
+                )
+
+    def is_pick(self, s: State, chosen: list[int], pool: list[int]) -> bool:
+        """True when `chosen` is drawn from `pool`, lowest-numbered dice of each face first."""
+        if not set(chosen) <= set(pool):
+            return False
+        for group in self.face_groups(s, pool):
+            taken = [i for i in group if i in chosen]
+            if taken != group[: len(taken)]:
+                return False
+        return True
 
     def orbiting(self, s: State, pi: int, track: str = "any") -> list[int]:
         """Ships of seat `pi` orbiting a face-up planet of this track type (any: all)."""
@@ -215,14 +253,16 @@ class Uses:
                     yield {"ship": i, "to": planet, "mode": "orbit"}
 
     def _move_options(self, s: State, ctx: Ctx, with_ability: bool) -> Iterator[Params]:
+        # Whether a planet's action may be used does not depend on which ship lands there,
+        # so it is judged once per planet.
+        usable = {p: self.ability_refusal(s, ctx, p) is None for p in s["row"]}
         for move in self._move_targets(s, ctx.player):
             yield move
             planet = move["to"]
-            if not with_ability or move.get("mode") != "land":
+            if not with_ability or move.get("mode") != "land" or not usable[planet]:
                 continue
-            if self.ability_refusal(s, ctx, planet) is not None:
-                continue
-            for params in self.ability_options(self._landed_view(s, ctx.player, move), ctx, planet):
+            view = self._landed_view(s, ctx.player, move)
+            for params in self.ability_options(view, ctx, planet, checked=True):
                 yield {**move, "ability": params}
 
     def _landed_view(self, s: State, pi: int, move: Params) -> State:
@@ -359,15 +399,20 @@ class Uses:
             return f"not enough unused dice to discard for {planet}'s action"
         return None
 
-    def ability_options(self, s: State, ctx: Ctx, planet: str) -> Iterator[Params]:
-        """Every legal parameter object for using this planet's action."""
-        if self.ability_refusal(s, ctx, planet) is not None:
+    def ability_options(
+        self, s: State, ctx: Ctx, planet: str, checked: bool = False
+    ) -> Iterator[Params]:
+        """Every legal parameter object for using this planet's action.
+
+        `checked`: the caller already knows ability_refusal is None for this user and planet.
+        """
+        if not checked and self.ability_refusal(s, ctx, planet) is not None:
             return
         a = self.planets[planet].ability
-        inner = replace(ctx, source=planet)
+        inner = ctx.at(planet)
         discards: list[list[int] | None] = [None]
         if a.cost.get("dice"):
-            discards = [list(c) for c in combinations(self.ready_dice(s), a.cost["dice"])]
+            discards = list(self.picks(s, self.ready_dice(s), a.cost["dice"]))
         for discard in discards:
             paid = s
             if a.cost:
@@ -407,7 +452,7 @@ class Uses:
             used.append(planet)
             used.sort()
         rest = {k: v for k, v in params.items() if k != "discard"}
-        getattr(self, f"_do_{a.effect}")(s, replace(ctx, source=planet), a, rest)
+        getattr(self, f"_do_{a.effect}")(s, ctx.at(planet), a, rest)
 
     # Each effect: `_opt_<effect>` lists the legal parameter objects on a state where the
     # cost is already paid; `_do_<effect>` carries out one of them (already checked).
@@ -446,10 +491,15 @@ class Uses:
             ships = self.orbiting(t, rivals[k], track)
             if not ships:
                 yield from rounds(t, k + 1, chosen)
+            color = t["players"][rivals[k]]["color"]
             for j in ships:
-                after = clone(t)
-                self.step_forward(after, rivals[k], j, a.params["others_steps"])
-                yield from rounds(after, k + 1, {**chosen, t["players"][rivals[k]]["color"]: j})
+                ship = t["players"][rivals[k]]["ships"][j]
+                after = t
+                if ship["step"] + a.params["others_steps"] >= self.planets[ship["planet"]].steps:
+                    # Only a colony changes who orbits what; a plain step changes no choice.
+                    after = clone(t)
+                    self.step_forward(after, rivals[k], j, a.params["others_steps"])
+                yield from rounds(after, k + 1, {**chosen, color: j})
 
         yield from rounds(s, 0, {})
 
@@ -548,10 +598,8 @@ class Uses:
 
     # reroll -------------------------------------------------------------------------------------
     def _opt_reroll(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
-        ready = self.ready_dice(s)
-        for n in range(1, len(ready) + 1):
-            for dice in combinations(ready, n):
-                yield {"dice": list(dice), "faces": None}
+        for dice in self.picks(s, self.ready_dice(s)):
+            yield {"dice": dice, "faces": None}
 
     def _do_reroll(self, s: State, ctx: Ctx, a: Ability, p: Params) -> None:
         self.reroll(s, p["dice"], p["faces"])
@@ -561,9 +609,18 @@ class Uses:
         dice = index_list(dice, "dice")
         if not set(dice) <= set(self.ready_dice(s)):
             raise IllegalAction("only unused dice can be rerolled")
+        self.require_pick(s, dice, self.ready_dice(s))
         self.check_faces(faces, len(dice))
         for i, face in zip(dice, faces, strict=True):
             s["dice"][i]["face"] = face
+
+    def require_pick(self, s: State, chosen: list[int], pool: list[int]) -> None:
+        """Refuse a pick of dice that is not spelled lowest-numbered first."""
+        if not self.is_pick(s, chosen, pool):
+            raise IllegalAction(
+                "dice showing the same face are picked lowest-numbered first "
+                f"(the dice are identical): not {chosen}"
+            )
 
     def check_faces(self, faces: Any, n: int) -> None:
         """Check a roll outcome: a list of n face ids."""
@@ -607,9 +664,7 @@ class Uses:
                 moves = [*done, move]
                 yield {"moves": moves}
                 if len(moves) < a.params["moves"]:
-                    after = clone(t)
-                    self._place(after, ctx.player, move)
-                    yield from more(after, moves)
+                    yield from more(self._landed_view(t, ctx.player, move), moves)
 
         yield from more(s, [])
 
@@ -619,19 +674,19 @@ class Uses:
 
     # use_planet / use_colony -------------------------------------------------------------------
     def _opt_use_planet(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
-        inner = replace(ctx, depth=2)
+        inner = ctx.inner()
         for planet in s["row"]:
             if planet != ctx.source:
                 for params in self.ability_options(s, inner, planet):
                     yield {"planet": planet, "ability": params}
 
     def _do_use_planet(self, s: State, ctx: Ctx, a: Ability, p: Params) -> None:
-        self.resolve_ability(s, replace(ctx, depth=2), p["planet"], p["ability"])
+        self.resolve_ability(s, ctx.inner(), p["planet"], p["ability"])
 
     def _opt_use_colony(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
         if not self.can_pay(s["players"][ctx.player], a.params["pay_owner"]):
             return
-        inner = replace(ctx, depth=2)
+        inner = ctx.inner()
         for rival in clockwise_from(s, ctx.player):
             paid = clone(s)
             self._pay_owner(paid, ctx.player, rival, a)
@@ -647,17 +702,17 @@ class Uses:
 
     def _do_use_colony(self, s: State, ctx: Ctx, a: Ability, p: Params) -> None:
         self._pay_owner(s, ctx.player, seat(s, p["player"]), a)
-        self.resolve_ability(s, replace(ctx, depth=2), p["colony"], p["ability"])
+        self.resolve_ability(s, ctx.inner(), p["colony"], p["ability"])
 
     # free_action / repeat_die ---------------------------------------------------------------------
     def _opt_free_action(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
-        inner = replace(ctx, depth=2)
+        inner = ctx.inner()
         for face in self.face_ids:
             for use in self.use_options(s, inner, face):
                 yield {"face": face, "use": use}
 
     def _do_free_action(self, s: State, ctx: Ctx, a: Ability, p: Params) -> None:
-        self.resolve_use(s, replace(ctx, depth=2), p["face"], p["use"])
+        self.resolve_use(s, ctx.inner(), p["face"], p["use"])
         if not ctx.following and ctx.player == active_index(s):
             # Rivals may follow this action like a die. Windows never nest, so a follower
             # who uses this planet gets the action but opens no window.
@@ -672,15 +727,15 @@ class Uses:
     def _opt_repeat_die(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
         if ctx.following or ctx.player != active_index(s):
             return  # only the active player has activated dice
-        inner = replace(ctx, depth=2)
-        for i, die in enumerate(s["dice"]):
-            if die["state"] == "used":
-                for use in self.use_options(s, inner, die["face"]):
-                    yield {"die": i, "use": use}
+        inner = ctx.inner()
+        used = [i for i, d in enumerate(s["dice"]) if d["state"] == "used"]
+        for group in self.face_groups(s, used):
+            for use in self.use_options(s, inner, s["dice"][group[0]]["face"]):
+                yield {"die": group[0], "use": use}
 
     def _do_repeat_die(self, s: State, ctx: Ctx, a: Ability, p: Params) -> None:
         face = s["dice"][p["die"]]["face"]
-        self.resolve_use(s, replace(ctx, depth=2), face, p["use"])
+        self.resolve_use(s, ctx.inner(), face, p["use"])
 
     # recall / relocate ------------------------------------------------------------------------
     def _opt_recall(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
@@ -711,8 +766,8 @@ class Uses:
 
     # set_face -----------------------------------------------------------------------------------
     def _opt_set_face(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
-        for dice in combinations(self.ready_dice(s), a.params["dice"]):
-            yield from self._face_choices(s, list(dice), [])
+        for dice in self.picks(s, self.ready_dice(s), a.params["dice"]):
+            yield from self._face_choices(s, dice, [])
 
     def _face_choices(self, s: State, dice: list[int], faces: list[str]) -> Iterator[Params]:
         if len(faces) == len(dice):
