@@ -89,14 +89,62 @@ def validate(source: str, game: str | None, fmt: str) -> None:
 def build(game: str) -> None:
     """Build GAME's mod into build/ (`make mod` runs this for teg).
 
-    This version validates the card data and reports what it loaded; rendering, the Lua
-    bundle and the TTS save are added to this command as they land.
+    Validates the card data, generates the Lua card-data module, bundles every scripted
+    object's Lua and lints it, then writes build/<game>/scripts/<Object>.lua. Nothing in
+    build/ changes unless every step succeeds. (The TTS save itself comes in a later
+    version.)
     """
+    from generator.luabuild.scripts import build_scripts
+    from generator.outputs import OutputError, write_tree
+    from generator.paths import BUILD
+
     report = _report(game, None)
     _print_report(report, "text")
-    if not report.ok:
+    if not report.ok or report.documents is None:
         sys.exit(EXIT_BAD_INPUT)
-    click.echo("build: card data loaded; no TTS save is written by this version yet")
+    scripts = build_scripts(report.game, report.documents)
+    if scripts.problems:
+        click.echo(render(scripts.problems))
+        _fail(f"lint: {scripts.summary()}", EXIT_BAD_INPUT)
+    files = {f"{name}.lua": b.text.encode("utf-8") for name, b in scripts.bundles.items()}
+    target = BUILD / report.game / "scripts"
+    try:
+        write_tree(target, files)
+    except OutputError as err:
+        _fail(f"ttsmod: {err}", EXIT_BAD_INPUT)
+    click.echo(f"lint: {scripts.summary()}")
+    click.echo(f"wrote {display(target)}/: {', '.join(sorted(files))}")
+
+
+@main.command()
+@click.argument("game", default="teg")
+@FORMAT
+def lint(game: str, fmt: str) -> None:
+    """Bundle GAME's Lua scripts and lint them for TTS (also run by every build).
+
+    Each script must compile under Lua 5.2 and avoid what MoonSharp lacks or does
+    differently: Lua 5.3 operators, goto, MoonSharp-only syntax, load/io/debug, undefined
+    globals, globals written in the rules core, non-string %s arguments to string.format.
+    Findings name the module's own file and line. Exits 2 when there is any.
+    """
+    from generator.luabuild.scripts import build_scripts
+
+    report = _report(game, None)
+    if not report.ok or report.documents is None:
+        _print_report(report, fmt)
+        sys.exit(EXIT_BAD_INPUT)
+    scripts = build_scripts(report.game, report.documents)
+    if fmt == "json":
+        payload = {
+            "summary": scripts.summary(),
+            "problems": json.loads(render(scripts.problems, "json")),
+        }
+        click.echo(json.dumps(payload, indent=2))
+    else:
+        if scripts.problems:
+            click.echo(render(scripts.problems))
+        click.echo(f"lint: {scripts.summary()}")
+    sys.exit(EXIT_BAD_INPUT if scripts.problems else EXIT_OK)
 
 
 GAME = click.argument("game", type=click.Choice(sorted(cards.GAMES)))
@@ -132,25 +180,137 @@ def _read_record(path: Path, game: str) -> dict[str, Any]:
 @main.command()
 @GAME
 @click.argument("record", type=click.Path(path_type=Path, dir_okay=False))
-def replay(game: str, record: Path) -> None:
+@click.option(
+    "--engine",
+    type=click.Choice(["python", "lua", "both"]),
+    default="python",
+    show_default=True,
+    help="both: replay in each and compare the states after every action.",
+)
+def replay(game: str, record: Path, engine: str) -> None:
     """Replay a game RECORD (JSON) and print the final state as JSON.
 
-    Exits 1 when the rules refuse an action (naming its index and the reason), 2 when the
-    record is malformed or its setup cannot start a game.
+    Exits 1 when the rules refuse an action (naming its index and the reason) or, with
+    --engine both, when the engines disagree (naming the action and the first differing JSON
+    path); 2 when the record is malformed or its setup cannot start a game.
     """
     from generator.engines.teg import BadSetup, load_engine
     from generator.engines.teg.records import ReplayError
     from generator.engines.teg.records import replay as run_replay
 
     data = _read_record(record, game)
+    name = display(record)
+    if engine == "both":
+        _replay_both(data, name)
+        return
     try:
-        final = run_replay(load_engine(), data)
+        if engine == "python":
+            final = json.dumps(run_replay(load_engine(), data), indent=2, sort_keys=True)
+        else:
+            final = _replay_lua(data)
     except BadSetup as err:
-        _fail(f"{display(record)}: /setup: {err} [SETUP]", EXIT_BAD_INPUT)
+        _fail(f"{name}: /setup: {err} [SETUP]", EXIT_BAD_INPUT)
     except ReplayError as err:
         action = json.dumps(err.action, sort_keys=True)
-        _fail(f"{display(record)}: action {err.index} {action}: {err.reason}", EXIT_RULES)
-    click.echo(json.dumps(final, indent=2, sort_keys=True, ensure_ascii=False))
+        _fail(f"{name}: action {err.index} {action}: {err.reason}", EXIT_RULES)
+    click.echo(final)
+
+
+def _replay_lua(data: dict[str, Any]) -> str:
+    from generator.engines.teg import IllegalAction
+    from generator.engines.teg.records import ReplayError
+    from generator.harness.lua_engine import LuaEngine
+
+    lua = LuaEngine()
+    state = lua.new_game(data["setup"])
+    for index, action in enumerate(data["actions"]):
+        try:
+            state = lua.apply(state, action)
+        except IllegalAction as err:
+            raise ReplayError(index, action, err.reason) from None
+    return json.dumps(json.loads(lua.encode(state)), indent=2, sort_keys=True)
+
+
+def _replay_both(data: dict[str, Any], name: str) -> None:
+    from generator.engines.teg import load_engine
+    from generator.harness.crosscheck import Divergence, Pair, Refusal, check_record
+    from generator.harness.lua_engine import LuaEngine
+
+    pair = Pair(load_engine(), LuaEngine())
+    found = check_record(pair, data)
+    if isinstance(found, Divergence):
+        _fail(f"{name}: {found.describe()}", EXIT_RULES)
+    if isinstance(found, Refusal):
+        action = json.dumps(found.action, sort_keys=True)
+        _fail(
+            f"{name}: action {found.index} {action}: both engines refuse it "
+            f"(python: {found.python}; lua: {found.lua})",
+            EXIT_RULES,
+        )
+    click.echo(f"{name}: python and lua agree after each of {len(data['actions'])} action(s)")
+
+
+@main.command()
+@GAME
+@click.option("--games", type=click.IntRange(1), default=100, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--players", type=click.IntRange(1), help="Player count (default: 2-5 in turn).")
+@click.option(
+    "--bot",
+    default="greedy,random",
+    show_default=True,
+    help="Bots by seat, comma-separated and repeating: greedy, random.",
+)
+@click.option(
+    "--legal/--no-legal",
+    default=True,
+    show_default=True,
+    help="Also compare the lists of legal actions after every action.",
+)
+def crosscheck(
+    game: str, games: int, seed: int, players: int | None, bot: str, legal: bool
+) -> None:
+    """Self-play where every action is applied by both engines, compared after each one.
+
+    On a divergence, prints the action and the first differing JSON path, writes the
+    shortest record that still diverges to build/<game>/crosscheck/ and exits 1.
+    """
+    from rich.progress import Progress
+
+    from generator.engines.teg import load_engine
+    from generator.engines.teg.bots import BOTS
+    from generator.harness.crosscheck import Pair
+    from generator.harness.crosscheck import crosscheck as run_crosscheck
+    from generator.harness.lua_engine import LuaEngine
+    from generator.paths import BUILD
+
+    engine = load_engine()
+    bots = [b.strip() for b in bot.split(",")]
+    if any(b not in BOTS for b in bots):
+        _fail(f"ttsmod: unknown bot in '{bot}' (known: {', '.join(BOTS)})", EXIT_BAD_INPUT)
+    rules = engine.data.rules
+    counts = [players] if players else list(range(rules.min_players, rules.max_players + 1))
+    if any(not rules.min_players <= n <= rules.max_players for n in counts):
+        _fail(f"ttsmod: --players must be {rules.min_players}-{rules.max_players}", EXIT_BAD_INPUT)
+    pair = Pair(engine, LuaEngine(seed=seed), compare_legal=legal)
+    actions = 0
+    with Progress(transient=True, console=_stderr_console()) as progress:
+        task = progress.add_task("cross-checking", total=games)
+        for index, result in enumerate(run_crosscheck(pair, games, seed, counts, bots)):
+            actions += result.actions
+            progress.advance(task)
+            if result.divergence is not None:
+                progress.stop()
+                out = BUILD / game / "crosscheck" / f"divergence-seed{seed}-game{index:04d}.json"
+                out.parent.mkdir(parents=True, exist_ok=True)
+                out.write_text(json.dumps(result.divergence.record, indent=1) + "\n", "utf-8")
+                click.echo(f"game {index}: {result.divergence.describe()}")
+                kept = len(result.divergence.record["actions"])
+                _fail(f"shortest diverging record ({kept} actions): {display(out)}", EXIT_RULES)
+    click.echo(
+        f"{games} game(s), {actions} action(s) applied by both engines"
+        f"{' with legal actions compared' if legal else ''}: 0 divergences"
+    )
 
 
 @main.command()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from generator.cards import teg
 from generator.cards.schema import schema_problems
@@ -41,6 +42,7 @@ class Report:
     source: Path
     problems: tuple[Problem, ...]
     data: teg.TegData | None
+    documents: dict[str, Any] | None = None  # file name -> validated plain data (when ok)
 
     @property
     def ok(self) -> bool:
@@ -100,8 +102,10 @@ def validate(source: str | Path = "teg", game: str | None = None) -> Report:
         if valid.issuperset(needs):
             problems += run_check(docs)
     ordered = tuple(sorted(set(problems), key=sort_key))
-    data = module.build(docs) if not ordered else None
-    return Report(game=game_id, source=folder, problems=ordered, data=data)
+    if ordered:
+        return Report(game=game_id, source=folder, problems=ordered, data=None)
+    plain = {name: doc.data for name, doc in docs.items()}
+    return Report(game_id, folder, ordered, module.build(docs), plain)
 
 
 def load(game: str = "teg") -> teg.TegData:

@@ -1,0 +1,264 @@
+"""The differential check: both engines play the same actions and must agree after each one.
+
+After every action the canonical JSON states must be byte-identical; an action one engine
+refuses must be refused by the other; optionally the sets of legal actions must match too.
+A divergence is reported with the action's index and the first JSON path where the two
+states differ, and shrunk to the shortest record that still shows it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from lupa.lua52 import LuaError
+
+from generator.engines.teg.bots import BOTS
+from generator.engines.teg.engine import Engine
+from generator.engines.teg.records import Record, deal
+from generator.engines.teg.simulate import game_rng
+from generator.engines.teg.state import BadSetup, IllegalAction, canonical
+from generator.harness.lua_engine import LuaEngine
+from generator.problems import pointer
+
+Outcome = tuple[str, str]  # ("state", canonical JSON) or ("refused", reason)
+
+
+@dataclass
+class Divergence:
+    """Where the engines first disagreed."""
+
+    index: int  # the action's index in the record; -1 for the setup
+    action: Any
+    python: Outcome
+    lua: Outcome
+    path: str  # first differing JSON pointer ("" when one refused)
+    record: Record = field(default_factory=dict)
+
+    def describe(self) -> str:
+        """One paragraph for the terminal."""
+        what = "the setup" if self.index < 0 else f"action {self.index} {canonical(self.action)}"
+        lines = [f"engines disagree after {what}"]
+        if self.path:
+            lines.append(f"first difference at {self.path}")
+            lines.append(f"  python: {_at(self.python[1], self.path)}")
+            lines.append(f"  lua:    {_at(self.lua[1], self.path)}")
+        else:
+            lines.append(f"  python: {self.python[0]} {self.python[1][:200]}")
+            lines.append(f"  lua:    {self.lua[0]} {self.lua[1][:200]}")
+        return "\n".join(lines)
+
+
+def _at(text: str, ptr: str) -> str:
+    value: Any = json.loads(text)
+    for token in ptr.split("/")[1:]:
+        try:
+            value = value[int(token)] if isinstance(value, list) else value[token]
+        except (KeyError, IndexError, ValueError):
+            return "(absent)"
+    return json.dumps(value, sort_keys=True)[:200]
+
+
+def first_difference(a: Any, b: Any, path: tuple[Any, ...] = ()) -> str | None:
+    """The JSON pointer of the first place two JSON values differ (None when equal)."""
+    if type(a) is not type(b):
+        return pointer(path)
+    if isinstance(a, dict):
+        for key in sorted(set(a) | set(b)):
+            if key not in a or key not in b:
+                return pointer((*path, key))
+            found = first_difference(a[key], b[key], (*path, key))
+            if found is not None:
+                return found
+        return None
+    if isinstance(a, list):
+        for i, (x, y) in enumerate(zip(a, b, strict=False)):
+            found = first_difference(x, y, (*path, i))
+            if found is not None:
+                return found
+        return None if len(a) == len(b) else pointer((*path, min(len(a), len(b))))
+    return None if a == b else pointer(path)
+
+
+def _diverged(index: int, action: Any, py: Outcome, lua: Outcome) -> Divergence | None:
+    if py == lua or (py[0] == lua[0] == "refused"):
+        return None
+    path = ""
+    if py[0] == lua[0] == "state":
+        path = first_difference(json.loads(py[1]), json.loads(lua[1])) or ""
+    return Divergence(index, action, py, lua, path)
+
+
+class Pair:
+    """The two engines, stepping together."""
+
+    def __init__(self, python: Engine, lua: LuaEngine, compare_legal: bool = False) -> None:
+        self.python = python
+        self.lua = lua
+        self.compare_legal = compare_legal
+
+    def start(self, setup: dict[str, Any]) -> tuple[Any, Any, Divergence | None]:
+        """Both opening states, and a divergence if they differ."""
+        py_state, lua_state = None, None
+        try:
+            py_state = self.python.new_game(setup)
+            py: Outcome = ("state", canonical(py_state))
+        except BadSetup as err:
+            py = ("refused", str(err))
+        try:
+            lua_state = self.lua.new_game(setup)
+            lu: Outcome = ("state", self.lua.encode(lua_state))
+        except BadSetup as err:
+            lu = ("refused", str(err))
+        return py_state, lua_state, _diverged(-1, setup, py, lu)
+
+    def step(
+        self, index: int, py_state: Any, lua_state: Any, action: Any
+    ) -> tuple[Any, Any, Divergence | None]:
+        """Apply one action in both; the new states (None where refused) and any divergence."""
+        py_next = lua_next = None
+        try:
+            py_next = self.python.apply(py_state, action)
+            py: Outcome = ("state", canonical(py_next))
+        except IllegalAction as err:
+            py = ("refused", err.reason)
+        try:
+            lua_next = self.lua.apply(lua_state, action)
+            lu: Outcome = ("state", self.lua.encode(lua_next))
+        except IllegalAction as err:
+            lu = ("refused", err.reason)
+        except LuaError as err:  # a crash in the Lua core is a divergence, not a refusal
+            lu = ("crashed", str(err))
+        found = _diverged(index, action, py, lu)
+        if found is None and self.compare_legal and py_next is not None and lua_next is not None:
+            found = self.compare_lists(index, action, py_next, lua_next)
+        return py_next, lua_next, found
+
+    def compare_lists(
+        self, index: int, action: Any, py_state: Any, lua_state: Any
+    ) -> Divergence | None:
+        """A divergence when the two engines list different legal actions after `action`."""
+        py_list = sorted(canonical(a) for a in self.python.legal_actions(py_state))
+        lua_list = sorted(self.lua.legal_actions(lua_state))
+        if py_list == lua_list:
+            return None
+        only_py = sorted(set(py_list) - set(lua_list))[:3]
+        only_lua = sorted(set(lua_list) - set(py_list))[:3]
+        return Divergence(
+            index,
+            action,
+            ("legal", f"{len(py_list)} actions; only here: {only_py}"),
+            ("legal", f"{len(lua_list)} actions; only here: {only_lua}"),
+            "",
+        )
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Both engines refused the same action: the record is illegal from there on."""
+
+    index: int
+    action: Any
+    python: str
+    lua: str
+
+
+def check_record(pair: Pair, record: Record) -> Divergence | Refusal | None:
+    """Replay a record in both engines: the first divergence, a refusal both agree on, or None."""
+    py_state, lua_state, found = pair.start(record["setup"])
+    if found is not None:
+        return found
+    if py_state is None:
+        return Refusal(-1, record["setup"], "setup refused", "setup refused")
+    for index, action in enumerate(record["actions"]):
+        before = (py_state, lua_state)
+        py_state, lua_state, found = pair.step(index, py_state, lua_state, action)
+        if found is not None:
+            return found
+        if py_state is None:
+            py_reason = _reason(pair.python, before[0], action)
+            lua_reason = _reason(pair.lua, before[1], action)
+            return Refusal(index, action, py_reason, lua_reason)
+    return None
+
+
+def _reason(engine: Engine | LuaEngine, state: Any, action: Any) -> str:
+    try:
+        engine.apply(state, action)
+    except IllegalAction as err:
+        return err.reason
+    return ""
+
+
+def shrink(pair: Pair, record: Record, found: Divergence) -> Record:
+    """The shortest record that still diverges.
+
+    Cut after the divergence, then drop earlier actions one at a time while the engines
+    still disagree.
+    """
+    best = {**record, "actions": record["actions"][: found.index + 1]}
+    i = len(best["actions"]) - 2
+    while i >= 0:
+        trial = {**best, "actions": best["actions"][:i] + best["actions"][i + 1 :]}
+        again = check_record(pair, trial)
+        if isinstance(again, Divergence):
+            best = {**trial, "actions": trial["actions"][: again.index + 1]}
+            i = min(i, len(best["actions"])) - 1
+        else:
+            i -= 1
+    return best
+
+
+@dataclass
+class GameResult:
+    """One cross-checked self-play game."""
+
+    record: Record
+    actions: int
+    divergence: Divergence | None
+
+
+def play_both(
+    pair: Pair, setup: dict[str, Any], bots: list[str], rng: random.Random, limit: int = 100_000
+) -> GameResult:
+    """Self-play (bots choose from the Python engine) with every action applied by both."""
+    py_state, lua_state, found = pair.start(setup)
+    record: Record = {"game": "teg", "setup": setup, "actions": []}
+    if found is not None:
+        return GameResult(record, 0, found)
+    colors = setup["players"]
+    while not pair.python.is_over(py_state):
+        if len(record["actions"]) >= limit:
+            raise RuntimeError(f"game did not end after {limit} actions")
+        bot = BOTS[bots[colors.index(pair.python.to_act(py_state))]]
+        action = bot(pair.python, py_state, rng)
+        record["actions"].append(action)
+        index = len(record["actions"]) - 1
+        py_state, lua_state, found = pair.step(index, py_state, lua_state, action)
+        if found is not None:
+            return GameResult(record, index + 1, found)
+    return GameResult(record, len(record["actions"]), None)
+
+
+def crosscheck(
+    pair: Pair,
+    games: int,
+    seed: int,
+    players: list[int],
+    bots: list[str],
+    on_game: Callable[[GameResult], None] | None = None,
+) -> Iterator[GameResult]:
+    """Cross-check `games` seeded self-play games; player counts cycle through `players`."""
+    for index in range(games):
+        n = players[index % len(players)]
+        rng = game_rng(seed, index)
+        seats = [bots[i % len(bots)] for i in range(n)]
+        result = play_both(pair, deal(pair.python, n, rng), seats, rng)
+        if result.divergence is not None:
+            result.divergence.record = shrink(pair, result.record, result.divergence)
+        if on_game is not None:
+            on_game(result)
+        yield result

@@ -1,0 +1,138 @@
+"""The Lua rules core (lua/teg/core), bundled and run under the MoonSharp profile.
+
+It speaks JSON with Python: setups and actions go in as JSON text and are decoded by the
+core's own lib.json; states come back as Lua tables, encoded to canonical JSON by that same
+module for comparing with the Python engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.engines.teg.state import BadSetup, IllegalAction, canonical
+from generator.harness.moonsharp import runtime
+from generator.luabuild.bundle import Module, collect, write_bundle
+from generator.luabuild.scripts import shipped_data_module
+from generator.paths import ROOT
+
+# The harness's root module: a thin layer of JSON in, JSON out around the core. It is not
+# part of any TTS script.
+SHIM = """
+local json = require("lib.json")
+local Engine = require("teg.core.engine")
+local game = Engine.new(require("teg.data"))
+local H = {}
+
+function H.new_game(text)
+  local state, why = game.new_game(json.decode(text))
+  return state, why
+end
+
+function H.apply(state, text)
+  local nxt, why = game.apply(state, json.decode(text))
+  return nxt, why
+end
+
+function H.encode(value)
+  return json.encode(value)
+end
+
+function H.decode(text)
+  return json.decode(text)
+end
+
+function H.legal(state)
+  local out = {}
+  for i, action in ipairs(game.legal_actions(state)) do
+    out[i] = json.encode(action)
+  end
+  return table.concat(out, "\\n")
+end
+
+function H.to_act(state)
+  return game.to_act(state)
+end
+
+-- Every table in a state must be a proper sequence or have only string keys, so that `#`
+-- gives the same answer in MoonSharp as here. Returns the path of the first bad table.
+function H.audit(value, path)
+  if type(value) ~= "table" or value == json.null then
+    return nil
+  end
+  path = path or ""
+  local numbers, strings = 0, 0
+  for k in pairs(value) do
+    if type(k) == "number" then
+      numbers = numbers + 1
+    else
+      strings = strings + 1
+    end
+  end
+  if numbers > 0 and strings > 0 then
+    return path
+  end
+  for i = 1, numbers do
+    if value[i] == nil then
+      return path
+    end
+  end
+  for k, v in pairs(value) do
+    local bad = H.audit(v, path .. "/" .. tostring(k))
+    if bad then
+      return bad
+    end
+  end
+  return nil
+end
+
+return H
+"""
+
+
+class LuaEngine:
+    """The Lua core behind the same verbs as the Python engine (states are Lua tables)."""
+
+    def __init__(self, overrides: dict[str, str] | None = None, seed: int = 0) -> None:
+        """Load the core; `overrides` replaces modules by name (to plant a bug, say)."""
+        generated = {"teg.data": shipped_data_module("teg"), **(overrides or {})}
+        root = Module("__root", SHIM, "<harness shim>")
+        self.bundle = write_bundle(collect(root, ROOT / "lua", generated))
+        self.lua = runtime(seed)
+        self.shim = self.lua.execute(self.bundle.text)
+
+    def new_game(self, setup: dict[str, Any]) -> Any:
+        """The opening state, or BadSetup."""
+        state, why = self.shim.new_game(canonical(setup))
+        if state is None:
+            raise BadSetup(str(why))
+        return state
+
+    def apply(self, state: Any, action: Any) -> Any:
+        """The next state, or IllegalAction with the core's reason."""
+        nxt, why = self.shim.apply(state, canonical(action))
+        if nxt is None:
+            raise IllegalAction(str(why))
+        return nxt
+
+    def load_state(self, state: dict[str, Any]) -> Any:
+        """A state built in Python (canonical JSON), as a Lua table the core can play on."""
+        return self.shim.decode(canonical(state))
+
+    def encode(self, state: Any) -> str:
+        """The canonical JSON text of a state, written by the Lua side."""
+        return str(self.shim.encode(state))
+
+    def legal_actions(self, state: Any) -> list[str]:
+        """The legal actions as canonical JSON texts."""
+        text = str(self.shim.legal(state))
+        return text.split("\n") if text else []
+
+    def to_act(self, state: Any) -> str | None:
+        """Who must act next (None once the game is over)."""
+        who = self.shim.to_act(state)
+        return None if who is None else str(who)
+
+    def audit(self, state: Any) -> str | None:
+        """The path of a table in the state that is not a proper sequence, or None."""
+        bad = self.shim.audit(state)
+        return None if bad is None else str(bad)

@@ -1,0 +1,221 @@
+"""Bundle Lua modules into one script per scripted object, in luabundle's format.
+
+`require("a.b")` is resolved to `lua/a/b.lua` or to a generated module (the card data), found
+by walking a parsed syntax tree, never a regular expression. The output has luabundle's
+metadata header, one `__bundle_register(name, function(require, _LOADED, __bundle_register,
+__bundle_modules) ... end)` per module and an explicit root module, so TTS editor plugins and
+save splitters that unbundle luabundle scripts can take ours apart again.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from luaparser import ast, astnodes
+
+from generator.paths import ROOT, display
+from generator.problems import Problem
+
+ROOT_NAME = "__root"
+# The luabundle release whose format we write; unbundlers read it from the header.
+LUABUNDLE_VERSION = "1.6.0"
+
+# The module runtime, our own code with luabundle's interface: (superRequire) -> require,
+# loaded, register, modules. Bundles are isolated: nothing is looked up outside the bundle.
+RUNTIME = """(function(superRequire)
+\tlocal loading = {}
+\tlocal modules = {}
+\tlocal loaded = {}
+\tlocal require
+\tlocal function register(name, body)
+\t\tif not modules[name] then
+\t\t\tmodules[name] = body
+\t\tend
+\tend
+\trequire = function(name)
+\t\tlocal module = loaded[name]
+\t\tif module == loading then
+\t\t\treturn nil
+\t\tend
+\t\tif module == nil then
+\t\t\tif not modules[name] then
+\t\t\t\tif superRequire then
+\t\t\t\t\treturn superRequire(name)
+\t\t\t\tend
+\t\t\t\terror("Tried to require \\"" .. tostring(name) .. "\\", but no such module has been "
+\t\t\t\t\t.. "registered")
+\t\t\tend
+\t\t\tloaded[name] = loading
+\t\t\tmodule = modules[name](require, loaded, register, modules)
+\t\t\tloaded[name] = module
+\t\tend
+\t\treturn module
+\tend
+\treturn require, loaded, register, modules
+end)"""
+
+
+@dataclass(frozen=True)
+class Module:
+    """One Lua module: its require name, its source text and where it came from."""
+
+    name: str
+    source: str
+    origin: str  # a file path as shown in messages, or "<generated ...>"
+
+
+class BundleError(Exception):
+    """Modules could not be bundled; `problems` say where and why."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("; ".join(p.format() for p in problems))
+        self.problems = problems
+
+
+def parse(module: Module) -> astnodes.Chunk:
+    """Parse a module, turning a syntax error into a BundleError located in its file."""
+    try:
+        return ast.parse(module.source)
+    except Exception as err:  # luaparser raises several types, some without positions
+        problem = Problem(module.origin, None, None, "", "LUA000", f"syntax: {err}")
+        raise BundleError([problem]) from None
+
+
+def requires(module: Module) -> list[tuple[str, int]]:
+    """The modules a module requires, with the line of each `require`, in source order."""
+    found = []
+    problems = []
+    for node in ast.walk(parse(module)):
+        if not isinstance(node, astnodes.Call):
+            continue
+        if not (isinstance(node.func, astnodes.Name) and node.func.id == "require"):
+            continue
+        args = node.args
+        if len(args) != 1 or not isinstance(args[0], astnodes.String):
+            problems.append(
+                Problem(
+                    module.origin,
+                    node.line,
+                    1,
+                    "",
+                    "LUA010",
+                    "require needs one literal module name (the bundler resolves it)",
+                )
+            )
+            continue
+        found.append((args[0].s.decode("utf-8"), node.line))
+    if problems:
+        raise BundleError(problems)
+    return sorted(found, key=lambda item: item[1])
+
+
+def find_module(name: str, lua_root: Path, generated: dict[str, str]) -> Module | None:
+    """Resolve a require name: a generated or replaced module first, else lua_root/a/b.lua.
+
+    Generated card-data modules are named `<game>.data`; any other name in `generated`
+    replaces a module of lua/ (tests plant bugs that way).
+    """
+    if name in generated:
+        origin = f"<generated {name}>" if name.endswith(".data") else f"<replaced {name}>"
+        return Module(name, generated[name], origin)
+    path = lua_root.joinpath(*name.split(".")).with_suffix(".lua")
+    if not path.is_file():
+        return None
+    return Module(name, path.read_text(encoding="utf-8"), display(path))
+
+
+def collect(root: Module, lua_root: Path, generated: dict[str, str]) -> list[Module]:
+    """The root and every module it needs, each once: root first, the rest by name."""
+    seen: dict[str, Module] = {}
+    problems: list[Problem] = []
+    pending = [root]
+    while pending:
+        module = pending.pop()
+        if module.name in seen:
+            continue
+        seen[module.name] = module
+        if module.origin.startswith("<generated"):
+            continue  # generated modules are data (card facts): they require nothing
+        for name, line in requires(module):
+            if name in seen:
+                continue
+            found = find_module(name, lua_root, generated)
+            if found is None:
+                where = display(lua_root.joinpath(*name.split(".")).with_suffix(".lua"))
+                problems.append(
+                    Problem(
+                        module.origin,
+                        line,
+                        1,
+                        "",
+                        "LUA011",
+                        f'require("{name}"): no module {where} and no generated one',
+                    )
+                )
+            else:
+                pending.append(found)
+    if problems:
+        raise BundleError(problems)
+    rest = sorted((m for m in seen.values() if m is not root), key=lambda m: m.name)
+    return [root, *rest]
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """A bundled script and, for each module, the bundle line its first source line is on."""
+
+    text: str
+    modules: tuple[Module, ...]
+    first_lines: tuple[int, ...]
+
+    def locate(self, line: int) -> tuple[Module, int] | None:
+        """Map a line of the bundle to (module, line in that module's source)."""
+        for module, first in zip(self.modules, self.first_lines, strict=True):
+            count = module.source.rstrip("\n").count("\n") + 1
+            if first <= line < first + count:
+                return module, line - first + 1
+        return None
+
+
+def write_bundle(modules: list[Module]) -> Bundle:
+    """Join modules (the root first) into one luabundle-format script."""
+    metadata = json.dumps(
+        {"luaVersion": "5.2", "version": LUABUNDLE_VERSION}, separators=(",", ":")
+    )
+    text = (
+        f"-- Bundled by luabundle {metadata}\n"
+        "local __bundle_require, __bundle_loaded, __bundle_register, __bundle_modules = "
+        f"{RUNTIME}(nil)\n"
+    )
+    firsts = []
+    for index, module in enumerate(modules):
+        name = ROOT_NAME if index == 0 else module.name
+        text += (
+            f'__bundle_register("{name}", function(require, _LOADED, __bundle_register, '
+            "__bundle_modules)\n"
+        )
+        firsts.append(text.count("\n") + 1)
+        text += module.source.rstrip("\n") + "\nend)\n"
+    text += f'return __bundle_require("{ROOT_NAME}")'
+    return Bundle(text, tuple(modules), tuple(firsts))
+
+
+def bundle(
+    root_path: Path, generated: dict[str, str] | None = None, lua_root: Path = ROOT / "lua"
+) -> Bundle:
+    """Bundle the script at root_path with every module it requires."""
+    root = Module(ROOT_NAME, root_path.read_text(encoding="utf-8"), display(root_path))
+    return write_bundle(collect(root, lua_root, generated or {}))
+
+
+def bundle_module(
+    name: str, generated: dict[str, str] | None = None, lua_root: Path = ROOT / "lua"
+) -> Bundle:
+    """Bundle a library module as the root: running the bundle returns the module."""
+    found = find_module(name, lua_root, generated or {})
+    if found is None:
+        raise BundleError([Problem("<bundle>", None, None, "", "LUA011", f"no module {name}")])
+    root = Module(ROOT_NAME, found.source, found.origin)
+    return write_bundle(collect(root, lua_root, generated or {}))

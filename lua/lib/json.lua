@@ -1,0 +1,341 @@
+-- Canonical JSON for the rules core and the table scripts.
+--
+-- encode() writes the one canonical text of a value (keys sorted, no spaces, integers only),
+-- byte for byte what the Python engine writes, so the two engines can be compared as text.
+-- Lua cannot tell [] from {} nor keep nil in a table, so:
+--   * json.null stands for null;
+--   * decode() marks the tables it makes as arrays or objects; json.object(t) marks one by
+--     hand. An unmarked table is an object when it has a string key, else an array;
+--   * a number written with a fraction or exponent decodes to a marked "float" that is never
+--     equal to an integer (the engines only accept integers).
+
+local M = {}
+
+local NULL = setmetatable({}, { __tostring = function() return "null" end })
+local OBJECT = {}
+local ARRAY = {}
+local FLOAT = {}
+
+M.null = NULL
+
+function M.object(t)
+  return setmetatable(t or {}, OBJECT)
+end
+
+function M.array(t)
+  return setmetatable(t or {}, ARRAY)
+end
+
+function M.is_float(v)
+  return type(v) == "table" and getmetatable(v) == FLOAT
+end
+
+-- The helpers below visit every key and do not depend on the order, so they walk with next.
+local function has_string_key(t)
+  for k in next, t do
+    if type(k) == "string" then
+      return true
+    end
+  end
+  return false
+end
+
+-- True when t is a JSON object (marked, or unmarked with a string key, or an unmarked {}
+-- built by Lua code: such a table is an object wherever an object is expected).
+function M.is_object(t)
+  if type(t) ~= "table" or t == NULL then
+    return false
+  end
+  local mt = getmetatable(t)
+  if mt == OBJECT then
+    return true
+  end
+  if mt ~= nil then
+    return false
+  end
+  return next(t) == nil or has_string_key(t)
+end
+
+-- True when t is a JSON array: marked, or unmarked with keys exactly 1..n.
+function M.is_array(t)
+  if type(t) ~= "table" or t == NULL then
+    return false
+  end
+  local mt = getmetatable(t)
+  if mt == ARRAY then
+    return true
+  end
+  if mt ~= nil then
+    return false
+  end
+  local n = 0
+  for k in next, t do
+    if type(k) ~= "number" then
+      return false
+    end
+    n = n + 1
+  end
+  for i = 1, n do
+    if t[i] == nil then
+      return false
+    end
+  end
+  return true
+end
+
+local ESCAPES = {
+  ['"'] = '\\"', ["\\"] = "\\\\", ["\b"] = "\\b", ["\f"] = "\\f",
+  ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t",
+}
+
+local function quote(s)
+  local body = string.gsub(s, '[%c"\\]', function(c)
+    local known = ESCAPES[c]
+    if known then
+      return known
+    end
+    local code = string.byte(c)
+    if code == 127 then
+      return c -- DEL is not a JSON control character
+    end
+    return string.format("\\u%04x", code)
+  end)
+  return '"' .. body .. '"'
+end
+
+local encode_into
+
+local function encode_object(t, out)
+  local keys = {}
+  for k in next, t do -- sorted below
+    if type(k) ~= "string" then
+      error("json: object key " .. tostring(k) .. " is not a string", 0)
+    end
+    keys[#keys + 1] = k
+  end
+  table.sort(keys)
+  out[#out + 1] = "{"
+  for i, k in ipairs(keys) do
+    if i > 1 then
+      out[#out + 1] = ","
+    end
+    out[#out + 1] = quote(k)
+    out[#out + 1] = ":"
+    encode_into(t[k], out)
+  end
+  out[#out + 1] = "}"
+end
+
+local function encode_array(t, out)
+  out[#out + 1] = "["
+  local n = 0
+  for k in next, t do
+    if type(k) ~= "number" then
+      error("json: array with key " .. tostring(k), 0)
+    end
+    n = n + 1
+  end
+  for i = 1, n do
+    if i > 1 then
+      out[#out + 1] = ","
+    end
+    if t[i] == nil then
+      error("json: array with a hole at " .. tostring(i), 0)
+    end
+    encode_into(t[i], out)
+  end
+  out[#out + 1] = "]"
+end
+
+encode_into = function(v, out)
+  local kind = type(v)
+  if v == nil or v == NULL then
+    out[#out + 1] = "null"
+  elseif kind == "boolean" then
+    out[#out + 1] = v and "true" or "false"
+  elseif kind == "number" then
+    if v ~= math.floor(v) or v ~= v or v == math.huge or v == -math.huge then
+      error("json: " .. tostring(v) .. " is not an integer", 0)
+    end
+    out[#out + 1] = string.format("%d", v)
+  elseif kind == "string" then
+    out[#out + 1] = quote(v)
+  elseif kind == "table" then
+    local mt = getmetatable(v)
+    if mt == FLOAT then
+      out[#out + 1] = v.text
+    elseif mt == OBJECT or (mt == nil and has_string_key(v)) then
+      encode_object(v, out)
+    else
+      encode_array(v, out)
+    end
+  else
+    error("json: cannot encode a " .. kind, 0)
+  end
+end
+
+-- The canonical JSON text of a value.
+function M.encode(v)
+  local out = {}
+  encode_into(v, out)
+  return table.concat(out)
+end
+
+-- Decoding ---------------------------------------------------------------------------------
+
+local function fail(text, at, what)
+  error(string.format("json: %s at character %d", tostring(what), at), 0)
+end
+
+local function skip(text, at)
+  return string.find(text, "[^ \t\r\n]", at) or (#text + 1)
+end
+
+local function utf8(code)
+  if code < 0x80 then
+    return string.char(code)
+  elseif code < 0x800 then
+    return string.char(0xC0 + math.floor(code / 0x40), 0x80 + code % 0x40)
+  elseif code < 0x10000 then
+    return string.char(0xE0 + math.floor(code / 0x1000), 0x80 + math.floor(code / 0x40) % 0x40,
+      0x80 + code % 0x40)
+  end
+  return string.char(0xF0 + math.floor(code / 0x40000), 0x80 + math.floor(code / 0x1000) % 0x40,
+    0x80 + math.floor(code / 0x40) % 0x40, 0x80 + code % 0x40)
+end
+
+local SIMPLE = { ['"'] = '"', ["\\"] = "\\", ["/"] = "/", b = "\b", f = "\f", n = "\n",
+  r = "\r", t = "\t" }
+
+local function decode_string(text, at)
+  local parts = {}
+  local i = at + 1
+  while true do
+    local j = string.find(text, '["\\]', i)
+    if not j then
+      fail(text, at, "unterminated string")
+    end
+    parts[#parts + 1] = string.sub(text, i, j - 1)
+    if string.sub(text, j, j) == '"' then
+      return table.concat(parts), j + 1
+    end
+    local c = string.sub(text, j + 1, j + 1)
+    if SIMPLE[c] then
+      parts[#parts + 1] = SIMPLE[c]
+      i = j + 2
+    elseif c == "u" then
+      local code = tonumber(string.sub(text, j + 2, j + 5), 16)
+      if not code then
+        fail(text, j, "bad \\u escape")
+      end
+      i = j + 6
+      if code >= 0xD800 and code <= 0xDBFF and string.sub(text, i, i + 1) == "\\u" then
+        local low = tonumber(string.sub(text, i + 2, i + 5), 16)
+        if low and low >= 0xDC00 and low <= 0xDFFF then
+          code = 0x10000 + (code - 0xD800) * 0x400 + (low - 0xDC00)
+          i = i + 6
+        end
+      end
+      parts[#parts + 1] = utf8(code)
+    else
+      fail(text, j, "bad escape")
+    end
+  end
+end
+
+local decode_value
+
+local function decode_array(text, at)
+  local out = M.array({})
+  local i = skip(text, at + 1)
+  if string.sub(text, i, i) == "]" then
+    return out, i + 1
+  end
+  local n = 0
+  while true do
+    local value
+    value, i = decode_value(text, i)
+    n = n + 1
+    out[n] = value
+    i = skip(text, i)
+    local c = string.sub(text, i, i)
+    if c == "]" then
+      return out, i + 1
+    elseif c ~= "," then
+      fail(text, i, "expected ',' or ']'")
+    end
+    i = skip(text, i + 1)
+  end
+end
+
+local function decode_object(text, at)
+  local out = M.object({})
+  local i = skip(text, at + 1)
+  if string.sub(text, i, i) == "}" then
+    return out, i + 1
+  end
+  while true do
+    if string.sub(text, i, i) ~= '"' then
+      fail(text, i, "expected a key")
+    end
+    local key
+    key, i = decode_string(text, i)
+    i = skip(text, i)
+    if string.sub(text, i, i) ~= ":" then
+      fail(text, i, "expected ':'")
+    end
+    local value
+    value, i = decode_value(text, skip(text, i + 1))
+    out[key] = value
+    i = skip(text, i)
+    local c = string.sub(text, i, i)
+    if c == "}" then
+      return out, i + 1
+    elseif c ~= "," then
+      fail(text, i, "expected ',' or '}'")
+    end
+    i = skip(text, i + 1)
+  end
+end
+
+decode_value = function(text, at)
+  local i = skip(text, at)
+  local c = string.sub(text, i, i)
+  if c == "{" then
+    return decode_object(text, i)
+  elseif c == "[" then
+    return decode_array(text, i)
+  elseif c == '"' then
+    return decode_string(text, i)
+  elseif string.sub(text, i, i + 3) == "true" then
+    return true, i + 4
+  elseif string.sub(text, i, i + 4) == "false" then
+    return false, i + 5
+  elseif string.sub(text, i, i + 3) == "null" then
+    return NULL, i + 4
+  end
+  local number = string.match(text, "^-?%d+%.?%d*[eE]?[-+]?%d*", i)
+  if not number or number == "" or number == "-" then
+    fail(text, i, "unexpected character")
+  end
+  local value = tonumber(number)
+  if not value then
+    fail(text, i, "bad number")
+  end
+  if string.find(number, "[.eE]") then
+    return setmetatable({ text = number, value = value }, FLOAT), i + #number
+  end
+  return value, i + #number
+end
+
+-- Decode JSON text into Lua values (see the notes at the top of this file).
+function M.decode(text)
+  local value, i = decode_value(text, 1)
+  i = skip(text, i)
+  if i <= #text then
+    fail(text, i, "trailing characters")
+  end
+  return value
+end
+
+return M

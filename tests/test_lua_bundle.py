@@ -1,0 +1,126 @@
+"""The bundler: requires resolved by parsing, luabundle's format, located errors."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from luaparser import ast, astnodes
+
+from generator.harness.moonsharp import runtime
+from generator.luabuild.bundle import BundleError, Module, bundle, collect, write_bundle
+from generator.luabuild.scripts import shipped_data_module
+from generator.paths import ROOT
+
+
+def write(root, name, text):
+    path = root.joinpath(*name.split(".")).with_suffix(".lua")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def unbundle(text):
+    """What an unbundler does: find each __bundle_register("name", function(...) body end)."""
+    modules = {}
+    for node in ast.walk(ast.parse(text)):
+        if (
+            isinstance(node, astnodes.Call)
+            and isinstance(node.func, astnodes.Name)
+            and node.func.id == "__bundle_register"
+        ):
+            name = node.args[0].s.decode()
+            function = node.args[1]
+            assert [a.id for a in function.args] == [
+                "require",
+                "_LOADED",
+                "__bundle_register",
+                "__bundle_modules",
+            ]
+            modules[name] = function
+    return modules
+
+
+def test_the_global_script_bundles_the_core_the_library_and_the_data():
+    result = bundle(
+        ROOT / "lua" / "teg" / "table" / "global.lua", {"teg.data": shipped_data_module("teg")}
+    )
+    names = [m.name for m in result.modules]
+    assert names == [
+        "__root",
+        "lib.json",
+        "teg.core.engine",
+        "teg.core.rules",
+        "teg.core.state",
+        "teg.data",
+    ]
+    first = result.text.split("\n")[0]
+    assert re.fullmatch(
+        r'-- Bundled by luabundle \{"luaVersion":"5\.2","version":"[\d.]+"\}', first
+    )
+    assert result.text.endswith('return __bundle_require("__root")')
+    assert set(unbundle(result.text)) == set(names)
+
+
+def test_each_module_body_is_found_again_at_the_recorded_line():
+    result = bundle(
+        ROOT / "lua" / "teg" / "table" / "global.lua", {"teg.data": shipped_data_module("teg")}
+    )
+    lines = result.text.split("\n")
+    for module, first in zip(result.modules, result.first_lines, strict=True):
+        body = module.source.rstrip("\n").split("\n")
+        assert lines[first - 1 : first - 1 + len(body)] == body
+        assert result.locate(first + 2) == (module, 3)
+
+
+def test_requires_are_found_in_the_syntax_tree_not_in_comments_or_strings(tmp_path):
+    write(
+        tmp_path,
+        "a",
+        'local b = require("b")\n-- require("ghost")\nlocal s = "require(\'x\')"\nreturn b\n',
+    )
+    write(tmp_path, "b", "return 2\n")
+    root = write(tmp_path, "main", 'local a = require("a")\nreturn a + 1\n')
+    result = bundle(root, lua_root=tmp_path)
+    assert [m.name for m in result.modules] == ["__root", "a", "b"]
+    assert runtime(1).execute(result.text) == 3
+
+
+def test_a_missing_module_names_the_requiring_file_and_line(tmp_path):
+    root = write(tmp_path, "main", 'local ok = 1\n\nlocal x = require("teg.nowhere")\nreturn x\n')
+    with pytest.raises(BundleError) as err:
+        bundle(root, lua_root=tmp_path)
+    (problem,) = err.value.problems
+    assert problem.file.endswith("main.lua") and problem.line == 3 and problem.code == "LUA011"
+    assert 'require("teg.nowhere")' in problem.message and "nowhere.lua" in problem.message
+
+
+def test_a_require_with_a_computed_name_is_refused(tmp_path):
+    root = write(tmp_path, "main", 'local name = "a"\nlocal x = require(name)\nreturn x\n')
+    with pytest.raises(BundleError) as err:
+        bundle(root, lua_root=tmp_path)
+    assert err.value.problems[0].code == "LUA010" and err.value.problems[0].line == 2
+
+
+def test_cycles_are_bundled_once_and_the_bundle_is_isolated(tmp_path):
+    write(tmp_path, "a", 'local b = require("b")\nreturn {b = b}\n')
+    write(tmp_path, "b", 'local a = require("a")\nreturn "b"\n')
+    root = write(tmp_path, "main", 'return require("a").b\n')
+    result = bundle(root, lua_root=tmp_path)
+    assert sorted(m.name for m in result.modules) == ["__root", "a", "b"]
+    assert runtime(2).execute(result.text) == "b"
+    assert "(nil)\n" in result.text  # no fall-back to a global require (TTS has none)
+
+
+def test_bundles_are_byte_identical_for_the_same_sources():
+    data = {"teg.data": shipped_data_module("teg")}
+    root = ROOT / "lua" / "teg" / "table" / "global.lua"
+    assert bundle(root, data).text == bundle(root, data).text
+
+
+def test_an_override_replaces_a_module_and_keeps_its_requires(tmp_path):
+    write(tmp_path, "a", 'return require("b") + 1\n')
+    write(tmp_path, "b", "return 1\n")
+    root = Module("__root", 'return require("a")\n', "<test>")
+    modules = collect(root, tmp_path, {"a": 'return require("b") + 10\n'})
+    assert runtime(0).execute(write_bundle(modules).text) == 11
