@@ -217,18 +217,11 @@ def replay(game: str, record: Path, engine: str) -> None:
 
 
 def _replay_lua(data: dict[str, Any]) -> str:
-    from generator.engines.teg import IllegalAction
-    from generator.engines.teg.records import ReplayError
+    from generator.engines.teg.records import replay as run_replay
     from generator.harness.lua_engine import LuaEngine
 
     lua = LuaEngine()
-    state = lua.new_game(data["setup"])
-    for index, action in enumerate(data["actions"]):
-        try:
-            state = lua.apply(state, action)
-        except IllegalAction as err:
-            raise ReplayError(index, action, err.reason) from None
-    return json.dumps(json.loads(lua.encode(state)), indent=2, sort_keys=True)
+    return json.dumps(json.loads(lua.encode(run_replay(lua, data))), indent=2, sort_keys=True)
 
 
 def _replay_both(data: dict[str, Any], name: str) -> None:
@@ -278,20 +271,17 @@ def crosscheck(
     from rich.progress import Progress
 
     from generator.engines.teg import load_engine
-    from generator.engines.teg.bots import BOTS
     from generator.harness.crosscheck import Pair
     from generator.harness.crosscheck import crosscheck as run_crosscheck
     from generator.harness.lua_engine import LuaEngine
     from generator.paths import BUILD
 
     engine = load_engine()
-    bots = [b.strip() for b in bot.split(",")]
-    if any(b not in BOTS for b in bots):
-        _fail(f"ttsmod: unknown bot in '{bot}' (known: {', '.join(BOTS)})", EXIT_BAD_INPUT)
+    bots = _bots(bot)
     rules = engine.data.rules
-    counts = [players] if players else list(range(rules.min_players, rules.max_players + 1))
-    if any(not rules.min_players <= n <= rules.max_players for n in counts):
-        _fail(f"ttsmod: --players must be {rules.min_players}-{rules.max_players}", EXIT_BAD_INPUT)
+    counts = _player_counts(
+        [players] if players else list(range(rules.min_players, rules.max_players + 1))
+    )
     pair = Pair(engine, LuaEngine(seed=seed), compare_legal=legal)
     actions = 0
     with Progress(transient=True, console=_stderr_console()) as progress:
@@ -341,17 +331,11 @@ def simulate(
     from rich.progress import Progress
 
     from generator.engines.teg import load_engine
-    from generator.engines.teg.bots import BOTS
     from generator.engines.teg.simulate import run, summarize
 
     engine = load_engine()
-    bots = [b.strip() for b in bot.split(",")]
-    unknown = [b for b in bots if b not in BOTS]
-    if unknown:
-        _fail(f"ttsmod: unknown bot '{unknown[0]}' (known: {', '.join(BOTS)})", EXIT_BAD_INPUT)
-    rules = engine.data.rules
-    if not rules.min_players <= players <= rules.max_players:
-        _fail(f"ttsmod: --players must be {rules.min_players}-{rules.max_players}", EXIT_BAD_INPUT)
+    bots = _bots(bot)
+    _player_counts([players])
     if records is not None:
         try:
             records.mkdir(parents=True, exist_ok=True)
@@ -371,6 +355,27 @@ def simulate(
         click.echo(json.dumps(summary.as_dict(), indent=2))
     else:
         click.echo(summary.text())
+
+
+def _bots(option: str) -> list[str]:
+    """The --bot option as a list of known bot names (exit 2 on an unknown one)."""
+    from generator.engines.teg.bots import BOTS
+
+    bots = [b.strip() for b in option.split(",")]
+    unknown = [b for b in bots if b not in BOTS]
+    if unknown:
+        _fail(f"ttsmod: unknown bot '{unknown[0]}' (known: {', '.join(BOTS)})", EXIT_BAD_INPUT)
+    return bots
+
+
+def _player_counts(counts: list[int]) -> list[int]:
+    """Player counts the game supports (exit 2 otherwise)."""
+    from generator.engines.teg import load_engine
+
+    rules = load_engine().data.rules
+    if any(not rules.min_players <= n <= rules.max_players for n in counts):
+        _fail(f"ttsmod: --players must be {rules.min_players}-{rules.max_players}", EXIT_BAD_INPUT)
+    return counts
 
 
 def _stderr_console() -> Any:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from generator.engines.teg import IllegalAction, load_engine
-from generator.engines.teg.records import deal, play
+from generator.engines.teg.records import deal
 from generator.harness.crosscheck import (
     Divergence,
     Pair,
@@ -26,7 +26,7 @@ from generator.harness.crosscheck import (
 from generator.harness.lua_engine import LuaEngine
 from generator.paths import ROOT
 
-from test_engine_properties import mutations, plain_candidates
+from test_engine_properties import mutations, plain_candidates, sampled_states
 
 # (bots by seat, games, compare legal lists): 300 games in all.
 BATCHES = [
@@ -62,16 +62,6 @@ def test_engines_agree_on_long_random_games(pair):
     assert sum(r.actions for r in played) > 2000
 
 
-def sampled(engine, players, seed, every):
-    rng = random.Random(seed)
-    game = play(engine, deal(engine, players, rng), ["greedy"] * players, rng)
-    state = engine.new_game(game.record["setup"])
-    for step, action in enumerate(game.record["actions"]):
-        if step % every == 0:
-            yield state
-        state = engine.apply(state, action)
-
-
 def outcome(engine, state, action):
     try:
         return "ok", engine.apply(state, action)
@@ -87,7 +77,7 @@ def test_engines_refuse_the_same_actions(pair, players):
     faces = list(py.uses.face_ids)
     colors = list(py.data.rules.seat_colors)
     counts = {"ok": 0, "refused": 0}
-    for state in sampled(py, players, f"refusals:{players}", every=7):
+    for state in sampled_states(py, players, f"refusals:{players}", every=7):
         lua_state = lua.load_state(state)
         legal = py.legal_actions(state)
         tried = list(plain_candidates(py, state))

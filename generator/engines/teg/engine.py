@@ -330,8 +330,3 @@ class Engine:
             return value
 
         return fill(action)
-
-
-def copy_state(s: State) -> State:
-    """Return an independent copy of a state (for callers that want to keep one)."""
-    return clone(s)

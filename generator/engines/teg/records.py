@@ -73,8 +73,11 @@ def play(engine: Engine, setup: dict[str, Any], bots: list[str], rng: random.Ran
     return Played({"game": s["game"], "setup": setup, "actions": actions}, s)
 
 
-def replay(engine: Engine, record: Record) -> State:
+def replay(engine: Any, record: Record) -> Any:
     """Replay a record (already schema-valid) and return the final state.
+
+    `engine` is anything with the engine verbs new_game and apply that raises IllegalAction:
+    the Python engine, or the Lua core behind generator.harness.lua_engine.
 
     Raises BadSetup for a setup that cannot start and ReplayError naming the first refused
     action. A record that stops mid-turn is fine: the replay stops where the actions stop.
