@@ -21,7 +21,8 @@ from generator.cards.teg import FILES
 from generator.paths import CARDS
 
 SOURCE = CARDS / "teg"
-LOCATED = re.compile(r"^\S+\.yaml(:\d+:\d+)?: (\(root\)|/\S*): .+ \[[A-Z]+\]$")
+# file[:line:col]: pointer: message [CODE] (a pointer may hold spaces: keys can)
+LOCATED = re.compile(r"^\S+\.yaml(:\d+:\d+)?: (\(root\)|/.*): .+ \[[A-Z]+\]$")
 
 yaml = YAML(typ="safe", pure=True)
 yaml.default_flow_style = False
