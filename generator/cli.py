@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -86,34 +88,120 @@ def validate(source: str, game: str | None, fmt: str) -> None:
 
 @main.command()
 @click.argument("game", default="teg")
-def build(game: str) -> None:
+@click.option(
+    "--asset-base-url",
+    metavar="URL",
+    help="Where friends will download the images from (default: file:/// URLs to "
+    "build/assets, which only this computer can read).",
+)
+@click.option(
+    "--font",
+    "font_path",
+    type=click.Path(dir_okay=False),
+    help="A TrueType font for card text (default: the font bundled with Pillow).",
+)
+def build(game: str, asset_base_url: str | None, font_path: str | None) -> None:
     """Build GAME's mod into build/ (`make mod` runs this for teg).
 
-    Validates the card data, generates the Lua card-data module, bundles every scripted
-    object's Lua and lints it, then writes build/<game>/scripts/<Object>.lua. Nothing in
-    build/ changes unless every step succeeds. (The TTS save itself comes in a later
-    version.)
+    Validates the card data, bundles and lints the Lua, renders every image (cached by
+    content), assembles the TTS save and checks it, then writes build/<Game>.json, its
+    thumbnail build/<Game>.png, build/assets/ and build/scripts/. Nothing in build/ changes
+    unless every step succeeds.
     """
-    from generator.luabuild.scripts import build_scripts
-    from generator.outputs import OutputError, write_tree
+    result = _run_build(game, asset_base_url, font_path)
+    click.echo(
+        f"wrote {result.save_name}.json ({result.files[f'{result.save_name}.json']:,} bytes), "
+        f"{result.save_name}.png, {sum(1 for f in result.files if f.startswith('assets/'))} "
+        f"images in assets/ ({result.images_drawn} drawn, {result.images_reused} reused)"
+    )
+
+
+def _run_build(game: str, asset_base_url: str | None, font_path: str | None) -> Any:
+    from generator.build import BuildError, build
+    from generator.outputs import OutputError
     from generator.paths import BUILD
+    from generator.render.draw import FontError
 
     report = _report(game, None)
     _print_report(report, "text")
-    if not report.ok or report.documents is None:
+    if not report.ok:
         sys.exit(EXIT_BAD_INPUT)
-    scripts = build_scripts(report.game, report.documents)
-    if scripts.problems:
-        click.echo(render(scripts.problems))
-        _fail(f"lint: {scripts.summary()}", EXIT_BAD_INPUT)
-    files = {f"{name}.lua": b.text.encode("utf-8") for name, b in scripts.bundles.items()}
-    target = BUILD / report.game / "scripts"
+    with _progress("rendering") as steps:
+        try:
+            result = build(report.game, BUILD, asset_base_url, font_path, steps, report)
+        except BuildError as err:
+            click.echo(render(err.problems))
+            _fail(f"build stopped at {err.stage}; build/ is unchanged", EXIT_BAD_INPUT)
+        except (FontError, OutputError) as err:
+            _fail(f"ttsmod: {err}; build/ is unchanged", EXIT_BAD_INPUT)
+    click.echo(f"lint: {result.summary}")
+    return result
+
+
+@contextmanager
+def _progress(label: str) -> Iterator[Any]:
+    """A progress bar on a terminal (nothing otherwise): yields steps(total) -> advance(name)."""
+    if not sys.stderr.isatty():
+        yield lambda total: lambda name: None
+        return
+    from rich.progress import Progress
+
+    with Progress(transient=True, console=_stderr_console()) as progress:
+        task = progress.add_task(label, total=None)
+
+        def steps(total: int) -> Any:
+            progress.update(task, total=total)
+            return lambda name: progress.advance(task)
+
+        yield steps
+
+
+@main.command()
+@click.argument("game", default="teg")
+@click.option(
+    "--saves-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="TTS's Saves folder (default: found for Windows, macOS or Linux).",
+)
+def install(game: str, saves_dir: Path | None) -> None:
+    """Copy the built save and its thumbnail into TTS's Saves folder.
+
+    An existing file that differs is kept as <name>.bak (then .bak2, ...), never overwritten.
+    """
+    from generator import cards as card_data
+    from generator.build import save_file_name
+    from generator.install import InstallError, default_saves_dir, install_files
+    from generator.paths import BUILD
+
+    name = save_file_name(card_data.load(game).rules.name)
+    sources = [BUILD / f"{name}.json", BUILD / f"{name}.png"]
+    if not all(p.is_file() for p in sources):
+        _fail(f"ttsmod: no {display(sources[0])}: run `ttsmod build {game}` first", EXIT_BAD_INPUT)
     try:
-        write_tree(target, files)
-    except OutputError as err:
+        target = saves_dir or default_saves_dir()
+        for line in install_files(sources, target, create=saves_dir is not None):
+            click.echo(line)
+    except InstallError as err:
         _fail(f"ttsmod: {err}", EXIT_BAD_INPUT)
-    click.echo(f"lint: {scripts.summary()}")
-    click.echo(f"wrote {display(target)}/: {', '.join(sorted(files))}")
+
+
+@main.command()
+@click.argument("game", default="teg")
+def preview(game: str) -> None:
+    """Build GAME, then draw build/preview.png: the whole table seen from above.
+
+    Every object is drawn at its position with its image (cards, decks, mats, dice,
+    tokens) and zones as outlines, so a designer sees the layout without launching TTS.
+    """
+    from generator.paths import BUILD
+    from generator.tts.preview import draw_preview
+
+    result = _run_build(game, None, None)
+    save = json.loads((BUILD / f"{result.save_name}.json").read_text(encoding="utf-8"))
+    image, drawn = draw_preview(save, BUILD / "assets")
+    image.save(BUILD / "preview.png")
+    total = len(save["ObjectStates"])
+    click.echo(f"wrote {display(BUILD / 'preview.png')}: {drawn} of {total} objects drawn")
 
 
 @main.command()

@@ -34,3 +34,57 @@ def write_tree(target: Path, files: dict[str, bytes]) -> None:
         if retired.exists() and not target.exists():
             retired.rename(target)
         raise OutputError(f"cannot write {target}: {err.strerror or err}") from err
+
+
+def publish(root: Path, files: dict[str, bytes]) -> None:
+    """Write `files` (paths relative to root) so that a failure changes nothing in root.
+
+    Everything is staged beside the outputs first. Then each top-level entry (a file, or a
+    folder replaced whole so stale files go) is swapped in by renames; if any rename fails,
+    the ones already done are undone.
+    """
+    staging = root / ".staging"
+    try:
+        shutil.rmtree(staging, ignore_errors=True)
+        for relative, content in sorted(files.items()):
+            path = staging / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(content)
+    except OSError as err:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise OutputError(f"cannot write {root}: {err.strerror or err}") from err
+    done: list[tuple[Path, Path | None]] = []  # (target, where the old one was put)
+    try:
+        for entry in sorted(staging.iterdir()):
+            target = root / entry.name
+            retired = root / f".{entry.name}.old"
+            _remove(retired)
+            kept = None
+            if target.exists():
+                target.rename(retired)
+                kept = retired
+            done.append((target, kept))
+            entry.rename(target)
+    except OSError as err:
+        undone = True
+        for target, kept in reversed(done):
+            try:
+                if kept is not None and kept.exists():
+                    _remove(target)
+                    kept.rename(target)
+            except OSError:
+                undone = False
+        where = "" if undone else f" (and some old outputs are left as {root}/.*.old)"
+        raise OutputError(f"cannot write {root}: {err.strerror or err}{where}") from err
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    for _, kept in done:
+        if kept is not None:
+            _remove(kept)
+
+
+def _remove(path: Path) -> None:
+    if path.is_dir():
+        shutil.rmtree(path, ignore_errors=True)
+    elif path.exists():
+        path.unlink()

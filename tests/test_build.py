@@ -1,4 +1,4 @@
-"""`ttsmod build`: validated data, bundled and linted scripts, written all or nothing."""
+"""`ttsmod build`: data, scripts, images and the save, written all or nothing."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import pytest
 
 from generator.paths import CARDS, ROOT
 
+SAVE = "TinyEpicGalaxies"
+
 
 @pytest.fixture
 def build_dir(tmp_path, monkeypatch):
@@ -16,28 +18,39 @@ def build_dir(tmp_path, monkeypatch):
     return target
 
 
-def test_build_writes_the_bundled_global_script(cli, build_dir):
+def snapshot(folder):
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and ".cache" not in p.parts
+    }
+
+
+def test_build_writes_the_save_thumbnail_assets_and_scripts(cli, build_dir):
     run = cli("build", "teg")
     assert run.code == 0, run
-    script = build_dir / "teg" / "scripts" / "Global.lua"
-    text = script.read_text(encoding="utf-8")
-    assert text.startswith("-- Bundled by luabundle ")
-    assert '__bundle_register("teg.core.engine"' in text and "function onSave()" in text
+    assert (build_dir / f"{SAVE}.json").is_file() and (build_dir / f"{SAVE}.png").is_file()
+    script = (build_dir / "scripts" / "Global.lua").read_text(encoding="utf-8")
+    assert script.startswith("-- Bundled by luabundle ") and "function onSave()" in script
+    assert len(list((build_dir / "assets").glob("*.png"))) == 19
     assert "lint: 1 script(s)" in run.stdout and "clean" in run.stdout
 
 
-def test_two_builds_are_byte_identical(cli, build_dir):
-    cli("build", "teg")
-    first = (build_dir / "teg" / "scripts" / "Global.lua").read_bytes()
-    cli("build", "teg")
-    assert (build_dir / "teg" / "scripts" / "Global.lua").read_bytes() == first
+def test_two_builds_are_byte_identical_with_a_cold_and_a_warm_cache(cli, build_dir):
+    assert cli("build", "teg").code == 0
+    first = snapshot(build_dir)
+    shutil.rmtree(build_dir / ".cache")
+    assert cli("build", "teg").code == 0
+    assert snapshot(build_dir) == first
+    assert cli("build", "teg").code == 0  # warm
+    assert snapshot(build_dir) == first
 
 
 def test_a_lint_finding_stops_the_build_and_leaves_build_as_it_was(
     cli, build_dir, tmp_path, monkeypatch
 ):
     assert cli("build", "teg").code == 0
-    before = (build_dir / "teg" / "scripts" / "Global.lua").read_bytes()
+    before = snapshot(build_dir)
     lua = tmp_path / "lua"
     shutil.copytree(ROOT / "lua", lua)
     core = lua / "teg" / "core" / "state.lua"
@@ -51,28 +64,54 @@ def test_a_lint_finding_stops_the_build_and_leaves_build_as_it_was(
     run = cli("build", "teg")
     assert run.code == 2, run
     assert "lua/teg/core/state.lua" in run.stdout and "LUA002" in run.stdout
-    assert (build_dir / "teg" / "scripts" / "Global.lua").read_bytes() == before
+    assert snapshot(build_dir) == before
 
 
-def test_an_unwritable_target_leaves_the_old_output(cli, build_dir, monkeypatch):
+def test_a_failed_write_leaves_the_old_outputs(cli, build_dir, monkeypatch):
     assert cli("build", "teg").code == 0
-    before = (build_dir / "teg" / "scripts" / "Global.lua").read_bytes()
+    before = snapshot(build_dir)
 
     def refuse(self, target):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("pathlib.Path.rename", refuse)
+    monkeypatch.setattr("pathlib.Path.write_bytes", refuse)
     run = cli("build", "teg")
-    assert run.code == 2 and "cannot write" in run.stderr, run
     monkeypatch.undo()
-    assert (build_dir / "teg" / "scripts" / "Global.lua").read_bytes() == before
-    assert not list(build_dir.glob("teg/.scripts.*"))
+    assert run.code == 2 and "cannot" in run.stderr and "unchanged" in run.stderr, run
+    assert snapshot(build_dir) == before
 
 
-def test_broken_cards_stop_the_build_before_any_lua(cli, build_dir, tmp_path, monkeypatch):
+def test_a_rename_failing_half_way_is_rolled_back(cli, build_dir, monkeypatch):
+    assert cli("build", "teg").code == 0
+    before = snapshot(build_dir)
+    real_rename = __import__("pathlib").Path.rename
+
+    def rename(self, target):
+        # Fail moving the last entry into place, after the others have moved.
+        if ".staging" in str(self) and str(target).endswith("/scripts"):
+            raise PermissionError(13, "Permission denied")
+        return real_rename(self, target)
+
+    monkeypatch.setattr("pathlib.Path.rename", rename)
+    # A different asset base URL changes the save and the assets, so a swap really happens.
+    run = cli("build", "teg", "--asset-base-url", "https://example.org/teg/")
+    monkeypatch.undo()
+    assert run.code == 2 and "cannot write" in run.stderr, run
+    assert snapshot(build_dir) == before
+
+
+def test_a_missing_font_is_a_clear_error(cli, build_dir, tmp_path):
+    run = cli("build", "teg", "--font", str(tmp_path / "nope.ttf"))
+    assert run.code == 2 and "font file not found" in run.stderr, run
+    assert not (build_dir / f"{SAVE}.json").exists()
+
+
+def test_broken_cards_stop_the_build_before_anything_is_written(
+    cli, build_dir, tmp_path, monkeypatch
+):
     shutil.copytree(CARDS / "teg", tmp_path / "teg")
     (tmp_path / "teg" / "dice.yaml").write_text("count: 7\n", encoding="utf-8")
     monkeypatch.setattr("generator.cards.CARDS", tmp_path)
     run = cli("build", "teg")
     assert run.code == 2 and "dice.yaml" in run.stdout, run
-    assert not (build_dir / "teg").exists()
+    assert not build_dir.exists()

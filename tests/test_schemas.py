@@ -44,7 +44,12 @@ def test_every_property_is_described(path):
     assert not missing, f"{path.name}: no description at {missing}"
 
 
-@pytest.mark.parametrize("path", SCHEMA_FILES, ids=lambda p: p.name)
+# Our own formats are strict. The TTS save schema is not: TTS adds keys from version to
+# version and must still load old saves, so it type-checks the keys it knows and allows others.
+OWN_FORMATS = [p for p in SCHEMA_FILES if p.parent.name != "tts"]
+
+
+@pytest.mark.parametrize("path", OWN_FORMATS, ids=lambda p: p.name)
 def test_every_object_with_properties_rejects_unknown_keys(path):
     schema = json.loads(path.read_text(encoding="utf-8"))
     loose = [

@@ -9,11 +9,11 @@ save splitters that unbundle luabundle scripts can take ours apart again.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
-
-from luaparser import ast, astnodes
+from typing import Any
 
 from generator.paths import ROOT, display
 from generator.problems import Problem
@@ -74,8 +74,10 @@ class BundleError(Exception):
         self.problems = problems
 
 
-def parse(module: Module) -> astnodes.Chunk:
+def parse(module: Module) -> Any:
     """Parse a module, turning a syntax error into a BundleError located in its file."""
+    from luaparser import ast  # imported here: a warm build never parses
+
     try:
         return ast.parse(module.source)
     except Exception as err:  # luaparser raises several types, some without positions
@@ -83,8 +85,25 @@ def parse(module: Module) -> astnodes.Chunk:
         raise BundleError([problem]) from None
 
 
-def requires(module: Module) -> list[tuple[str, int]]:
-    """The modules a module requires, with the line of each `require`, in source order."""
+def requires(module: Module, cache_dir: Path | None = None) -> list[tuple[str, int]]:
+    """The modules a module requires, with the line of each `require`, in source order.
+
+    With `cache_dir`, the answer is kept by a hash of the source (parsing is slow).
+    """
+    if cache_dir is not None:
+        key = hashlib.sha256(f"{module.origin}\0{module.source}".encode()).hexdigest()
+        path = cache_dir / f"requires-{key}.json"
+        if path.is_file():
+            return [(name, line) for name, line in json.loads(path.read_text(encoding="utf-8"))]
+        found = requires(module)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(found), encoding="utf-8")
+        except OSError:
+            pass  # the cache only saves time
+        return found
+    from luaparser import ast, astnodes
+
     found = []
     problems = []
     for node in ast.walk(parse(module)):
@@ -126,7 +145,9 @@ def find_module(name: str, lua_root: Path, generated: dict[str, str]) -> Module 
     return Module(name, path.read_text(encoding="utf-8"), display(path))
 
 
-def collect(root: Module, lua_root: Path, generated: dict[str, str]) -> list[Module]:
+def collect(
+    root: Module, lua_root: Path, generated: dict[str, str], cache_dir: Path | None = None
+) -> list[Module]:
     """The root and every module it needs, each once: root first, the rest by name."""
     seen: dict[str, Module] = {}
     problems: list[Problem] = []
@@ -138,7 +159,7 @@ def collect(root: Module, lua_root: Path, generated: dict[str, str]) -> list[Mod
         seen[module.name] = module
         if module.origin.startswith("<generated"):
             continue  # generated modules are data (card facts): they require nothing
-        for name, line in requires(module):
+        for name, line in requires(module, cache_dir):
             if name in seen:
                 continue
             found = find_module(name, lua_root, generated)
@@ -203,11 +224,14 @@ def write_bundle(modules: list[Module]) -> Bundle:
 
 
 def bundle(
-    root_path: Path, generated: dict[str, str] | None = None, lua_root: Path = ROOT / "lua"
+    root_path: Path,
+    generated: dict[str, str] | None = None,
+    lua_root: Path = ROOT / "lua",
+    cache_dir: Path | None = None,
 ) -> Bundle:
     """Bundle the script at root_path with every module it requires."""
     root = Module(ROOT_NAME, root_path.read_text(encoding="utf-8"), display(root_path))
-    return write_bundle(collect(root, lua_root, generated or {}))
+    return write_bundle(collect(root, lua_root, generated or {}, cache_dir))
 
 
 def bundle_module(

@@ -14,13 +14,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
-import lupa.lua52 as lua52
 from luaparser import ast, astnodes
 
 from generator.luabuild.bundle import Bundle, Module
+from generator.luabuild.compile import Finding, compiler, compiles
 from generator.problems import Problem
 
 # What MoonSharp gives TTS scripts (Lua 5.2 base, bit32, coroutine, math, os time functions,
@@ -198,43 +197,7 @@ class _Walker:
                 self.visit(child, scope)
 
 
-@cache
-def _compiler() -> Any:
-    lua = lua52.LuaRuntime(register_eval=False)
-    return lua.eval("function(src, name) local f, err = load(src, '=' .. name) return err end")
-
-
-@dataclass(frozen=True)
-class Finding:
-    """A rule broken at a line of a module's source."""
-
-    line: int
-    code: str
-    message: str
-
-
 # --- rules: each takes what it needs and yields findings -------------------------------------
-
-
-def compiles(source: str) -> Iterator[Finding]:
-    """LUA001/LUA004: the module must compile under Lua 5.2.
-
-    Bad: `if a != b then end` (MoonSharp-only) or `local f = |x| x + 1`.
-    Good: `if a ~= b then end`, `local f = function(x) return x + 1 end`.
-    """
-    err = _compiler()(source, "module")
-    if err is None:
-        return
-    match = re.match(r"module:(\d+): (.*)", str(err))
-    line = int(match.group(1)) if match else 1
-    message = match.group(2) if match else str(err)
-    text = source.split("\n")[line - 1] if line <= source.count("\n") + 1 else ""
-    if "!=" in text:
-        yield Finding(line, "LUA004", "MoonSharp-only '!=': write '~='")
-    elif re.search(r"\|\s*[A-Za-z_][\w, ]*\|", text):
-        yield Finding(line, "LUA004", "MoonSharp-only lambda '|x| ...': write a function")
-    else:
-        yield Finding(line, "LUA001", f"does not compile under Lua 5.2: {message}")
 
 
 def no_lua53_operators(usage: Usage) -> Iterator[Finding]:
@@ -404,7 +367,7 @@ def lint_bundle(bundle: Bundle) -> list[Problem]:
         add(module, format_strings(usage))
         if _pure(module):
             add(module, pure_writes(usage))
-    err = _compiler()(bundle.text, "bundle")
+    err = compiler()(bundle.text, "bundle")
     if err is not None and not problems:
         problems.append(Problem("<bundle>", None, None, "", "LUA001", f"bundle: {err}"))
     return problems

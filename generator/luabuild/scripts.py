@@ -6,12 +6,14 @@ bundling and linting them all.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 from generator import cards
 from generator.luabuild.bundle import Bundle, BundleError, bundle
-from generator.luabuild.lint import lint_bundle
 from generator.luabuild.literal import data_module
 from generator.paths import ROOT
 from generator.problems import Problem
@@ -48,16 +50,42 @@ def shipped_data_module(game: str = "teg") -> str:
     return generated_modules(game, report.documents)[f"{game}.data"]
 
 
-def build_scripts(game: str, documents: dict) -> Scripts:
-    """Bundle every scripted object of a game and lint the bundles."""
+def build_scripts(game: str, documents: dict, cache_dir: Path | None = None) -> Scripts:
+    """Bundle every scripted object of a game and lint the bundles.
+
+    With `cache_dir`, lint results are kept by a hash of the bundle, so an unchanged script
+    is not parsed again (parsing is most of the time a build spends on Lua).
+    """
     generated = generated_modules(game, documents)
     bundles: dict[str, Bundle] = {}
     problems: list[Problem] = []
     for name, root in sorted(SCRIPTED_OBJECTS.get(game, {}).items()):
         try:
-            bundles[name] = bundle(ROOT / "lua" / root, generated, ROOT / "lua")
+            bundles[name] = bundle(ROOT / "lua" / root, generated, ROOT / "lua", cache_dir)
         except BundleError as err:
             problems += err.problems
             continue
-        problems += lint_bundle(bundles[name])
+        problems += _cached_lint(bundles[name], cache_dir)
     return Scripts(bundles, tuple(problems))
+
+
+LINT_VERSION = "1"  # bump when a lint rule changes, so cached results are not reused
+
+
+def _cached_lint(found: Bundle, cache_dir: Path | None) -> list[Problem]:
+    from generator.luabuild.lint import lint_bundle  # imported here: a warm build never lints
+
+    if cache_dir is None:
+        return lint_bundle(found)
+    origins = "\0".join(m.origin for m in found.modules)
+    key = hashlib.sha256(f"{LINT_VERSION}\0{origins}\0{found.text}".encode()).hexdigest()
+    path = cache_dir / f"lint-{key}.json"
+    if path.is_file():
+        return [Problem(**p) for p in json.loads(path.read_text(encoding="utf-8"))]
+    problems = lint_bundle(found)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps([p.as_dict() for p in problems]), encoding="utf-8")
+    except OSError:
+        pass  # the cache only saves time
+    return problems

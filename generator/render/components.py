@@ -1,0 +1,366 @@
+"""Every image of the Tiny Epic Galaxies mod, drawn from the card data.
+
+Sizes are chosen so that text stays legible at TTS's normal zoom and no sheet side passes
+4096 px (TTS's advice for deck sheets).
+"""
+
+from __future__ import annotations
+
+import math
+
+from PIL import Image, ImageDraw
+
+from generator.cards.teg import Mission, Planet, TegData
+from generator.render.draw import (
+    INK,
+    RESOURCE_RGB,
+    SEAT_RGB,
+    SPACE,
+    TRACK_RGB,
+    planet_art,
+    resource_icon,
+    shade,
+    starfield,
+    text_box,
+    track_icon,
+)
+
+CARD = (400, 560)  # 5:7, like a bridge-size card
+# TTS reads a sheet left to right, top to bottom, and keeps the last slot for the hidden card.
+MAX_GRID = (10, 7)
+
+
+def planet_card(p: Planet, font_path: str | None = None) -> Image.Image:
+    """A planet: name, VP, its colony track (steps and type), resource and action text."""
+    w, h = CARD
+    track_color = TRACK_RGB[p.track]
+    card = starfield(CARD, p.id)
+    draw = ImageDraw.Draw(card)
+    draw.rectangle((0, 0, w - 1, h - 1), outline=track_color, width=10)
+    text_box(draw, (20, 16, w - 100, 70), p.name, 36, font_path=font_path)
+    draw.ellipse((w - 92, 14, w - 18, 88), fill=(250, 250, 250), outline=track_color, width=5)
+    text_box(draw, (w - 92, 14, w - 18, 88), str(p.vp), 44, fill=SPACE, font_path=font_path)
+    art = planet_art(230, p.id)
+    card.paste(art, ((w - 230) // 2, 80), art)
+    # The colony track: one box per step after entering orbit, then the track symbol.
+    boxes = p.steps + 1
+    size = 46
+    gap = 8
+    left = (w - (boxes * size + (boxes - 1) * gap)) // 2
+    top = 318
+    for k in range(boxes):
+        x = left + k * (size + gap)
+        if k == boxes - 1:
+            track_icon(draw, (x + size // 2, top + size // 2), size // 2 + 4, p.track)
+        else:
+            draw.rounded_rectangle(
+                (x, top, x + size, top + size),
+                radius=8,
+                fill=shade(track_color, 0.45),
+                outline=track_color,
+                width=3,
+            )
+            text_box(draw, (x, top, x + size, top + size), str(k), 24, font_path=font_path)
+    label = f"{p.track.upper()}  -  {p.steps} step{'s' if p.steps > 1 else ''} to colonize"
+    text_box(
+        draw, (16, 370, w - 16, 398), label, 20, fill=shade(track_color, 1.3), font_path=font_path
+    )
+    resource_icon(draw, (48, 432), 28, p.resource, font_path)
+    text_box(
+        draw,
+        (86, 412, w - 20, 452),
+        f"Acquire {p.resource}",
+        24,
+        fill=RESOURCE_RGB[p.resource],
+        font_path=font_path,
+        align="left",
+    )
+    draw.rounded_rectangle((16, 462, w - 16, h - 16), radius=12, fill=(240, 238, 230))
+    text_box(draw, (28, 468, w - 28, h - 22), p.text, 26, fill=SPACE, font_path=font_path)
+    return card
+
+
+def mission_card(m: Mission, font_path: str | None = None) -> Image.Image:
+    """A secret mission: name, VP (and VP when tied), condition text."""
+    w, h = CARD
+    card = Image.new("RGB", CARD, (30, 24, 52))
+    draw = ImageDraw.Draw(card)
+    draw.rectangle((0, 0, w - 1, h - 1), outline=(200, 170, 90), width=10)
+    text_box(
+        draw, (20, 30, w - 20, 90), "SECRET MISSION", 26, fill=(200, 170, 90), font_path=font_path
+    )
+    text_box(draw, (20, 100, w - 20, 180), m.name, 52, font_path=font_path)
+    draw.ellipse(
+        (w // 2 - 70, 200, w // 2 + 70, 340), fill=(250, 250, 250), outline=(200, 170, 90), width=6
+    )
+    text_box(
+        draw, (w // 2 - 70, 200, w // 2 + 70, 300), str(m.vp), 70, fill=SPACE, font_path=font_path
+    )
+    text_box(draw, (w // 2 - 70, 290, w // 2 + 70, 330), "VP", 26, fill=SPACE, font_path=font_path)
+    draw.rounded_rectangle((20, 360, w - 20, h - 20), radius=12, fill=(240, 238, 230))
+    text = m.text if m.tied_vp is None else f"{m.text}"
+    text_box(draw, (34, 370, w - 34, h - 30), text, 30, fill=SPACE, font_path=font_path)
+    return card
+
+
+def card_back(kind: str, font_path: str | None = None) -> Image.Image:
+    """The back of a deck: a sky with the deck's name."""
+    w, h = CARD
+    back = starfield(CARD, f"back:{kind}", base=(10, 12, 30) if kind == "planet" else (30, 14, 36))
+    draw = ImageDraw.Draw(back)
+    draw.rectangle((0, 0, w - 1, h - 1), outline=(200, 200, 220), width=10)
+    if kind == "planet":
+        art = planet_art(260, "back")
+        back.paste(art, ((w - 260) // 2, 120), art)
+    text_box(
+        draw,
+        (20, 400, w - 20, 480),
+        "PLANET" if kind == "planet" else "SECRET MISSION",
+        44,
+        font_path=font_path,
+    )
+    text_box(
+        draw,
+        (20, 480, w - 20, 530),
+        "Tiny Epic Galaxies",
+        26,
+        fill=(180, 180, 200),
+        font_path=font_path,
+    )
+    return back
+
+
+def grid(count: int) -> tuple[int, int]:
+    """The sheet grid (columns, rows) for `count` cards plus the hidden slot."""
+    slots = count + 1
+    columns = min(MAX_GRID[0], slots)
+    rows = math.ceil(slots / columns)
+    if rows > MAX_GRID[1]:
+        raise ValueError(f"{count} cards do not fit one 10x7 sheet")
+    return columns, rows
+
+
+def sheet(cards: list[Image.Image], hidden: Image.Image) -> tuple[Image.Image, int, int]:
+    """Pack cards into one deck sheet (at most 10x7, the last slot for the hidden card).
+
+    Returns the sheet and its grid (columns, rows).
+    """
+    columns, rows = grid(len(cards))
+    w, h = CARD
+    image = Image.new("RGB", (columns * w, rows * h), (0, 0, 0))
+    for index, card in enumerate(cards):
+        image.paste(card, ((index % columns) * w, (index // columns) * h))
+    last = columns * rows - 1
+    image.paste(hidden, ((last % columns) * w, (last // columns) * h))
+    return image, columns, rows
+
+
+MAT = (1500, 1000)
+
+
+def galaxy_mat(color: str, data: TegData, font_path: str | None = None) -> Image.Image:
+    """A player's galaxy mat: empire track, energy and culture tracks, ship track, home."""
+    w, h = MAT
+    seat = SEAT_RGB[color]
+    mat = starfield(MAT, f"mat:{color}", base=shade(seat, 0.22))
+    draw = ImageDraw.Draw(mat)
+    draw.rectangle((0, 0, w - 1, h - 1), outline=seat, width=16)
+    text_box(draw, (30, 24, w - 30, 90), f"{color} galaxy", 48, font_path=font_path)
+    # Empire track: one column per level.
+    levels = data.levels
+    col = (w - 120) // len(levels)
+    for i, lv in enumerate(levels):
+        x0 = 60 + i * col
+        box = (x0 + 6, 110, x0 + col - 6, 360)
+        draw.rounded_rectangle(box, radius=14, fill=shade(seat, 0.45), outline=seat, width=4)
+        text_box(draw, (box[0], 118, box[2], 160), f"LEVEL {lv.level}", 28, font_path=font_path)
+        cost = "start" if lv.cost is None else f"cost {lv.cost}"
+        for k, line in enumerate((cost, f"{lv.dice} dice", f"{lv.ships} ships", f"{lv.vp} VP")):
+            text_box(
+                draw, (box[0], 168 + k * 46, box[2], 208 + k * 46), line, 30, font_path=font_path
+            )
+    # Resource tracks 0..cap.
+    cap = data.rules.resource_cap
+    for row, resource in enumerate(("energy", "culture")):
+        y = 420 + row * 130
+        resource_icon(draw, (100, y + 40), 40, resource, font_path)
+        step = (w - 260) // (cap + 1)
+        for v in range(cap + 1):
+            x = 180 + v * step
+            draw.ellipse(
+                (x, y, x + 80, y + 80),
+                outline=RESOURCE_RGB[resource],
+                width=6,
+                fill=shade(seat, 0.3),
+            )
+            text_box(draw, (x, y, x + 80, y + 80), str(v), 36, font_path=font_path)
+    # Ship track and home.
+    draw.rounded_rectangle((60, 700, 760, 960), radius=18, outline=INK, width=4)
+    text_box(draw, (60, 704, 760, 744), "SHIP TRACK", 28, font_path=font_path)
+    unlock = {}
+    for lv in levels:
+        for s in range(lv.ships):
+            unlock.setdefault(s, lv.level)
+    for s in range(data.rules.ships_per_player):
+        x = 90 + s * 165
+        draw.rounded_rectangle((x, 760, x + 140, 940), radius=14, fill=shade(seat, 0.4))
+        label = "start" if unlock.get(s, 1) == 1 else f"level {unlock.get(s)}"
+        text_box(draw, (x, 900, x + 140, 936), label, 24, font_path=font_path)
+    draw.rounded_rectangle(
+        (820, 700, w - 60, 960), radius=18, outline=INK, width=4, fill=shade(seat, 0.35)
+    )
+    text_box(draw, (820, 704, w - 60, 744), "HOME (galaxy)", 28, font_path=font_path)
+    text_box(
+        draw,
+        (840, 860, w - 80, 950),
+        "Ships here make energy when you acquire energy.",
+        24,
+        font_path=font_path,
+    )
+    return mat
+
+
+CONTROL = (1600, 700)
+
+
+def control_mat(data: TegData, font_path: str | None = None) -> Image.Image:
+    """The control mat: the activation bay (a slot per die) and the converter."""
+    w, h = CONTROL
+    mat = starfield(CONTROL, "control", base=(22, 26, 44))
+    draw = ImageDraw.Draw(mat)
+    draw.rectangle((0, 0, w - 1, h - 1), outline=(200, 200, 220), width=12)
+    text_box(draw, (30, 20, 1060, 80), "ACTIVATION BAY", 44, font_path=font_path)
+    for i in range(data.dice_count):
+        x = 40 + i * 145
+        draw.rounded_rectangle((x, 120, x + 130, 250), radius=16, outline=INK, width=5)
+        text_box(draw, (x, 260, x + 130, 300), str(i + 1), 30, font_path=font_path)
+    draw.rounded_rectangle((1100, 20, w - 30, h - 30), radius=20, outline=(230, 190, 90), width=6)
+    text_box(
+        draw, (1110, 30, w - 40, 90), "CONVERTER", 44, fill=(230, 190, 90), font_path=font_path
+    )
+    for k in range(2):
+        x = 1130 + k * 220
+        draw.rounded_rectangle((x, 130, x + 180, 310), radius=16, outline=INK, width=5)
+    text_box(draw, (1120, 320, w - 50, 380), "spend two unused dice...", 28, font_path=font_path)
+    draw.rounded_rectangle((1240, 420, 1420, 600), radius=16, outline=(230, 190, 90), width=6)
+    text_box(
+        draw, (1120, 610, w - 50, 660), "...to set a third to any face", 28, font_path=font_path
+    )
+    text_box(
+        draw,
+        (40, 360, 1060, 660),
+        "Roll, then activate dice one by one. After each activation, rivals may follow it "
+        "for 1 culture. The first reroll each turn is free; later ones cost 1 energy.",
+        34,
+        font_path=font_path,
+    )
+    return mat
+
+
+# The d6 texture. TTS wraps a d6 from its own template (Modding/Dice Templates in the TTS
+# folder). We found its layout in public code that draws TTS d6 textures (a pygame
+# "DiceDrawer" for a 2048x2048 template: faces 2, 4, 5 on the upper row and 1, 3, 6 on the
+# lower one, 500 px squares at x = 71/771/1462 and y = 767/1462, faces 1 and 6 drawn upside
+# down). It has not been checked on a live TTS. Our texture is that template at half size.
+DIE_TEXTURE = 1024
+DIE_SLOTS = {  # face number (1..6) -> (x, y, upside down), for the 1024 px texture
+    1: (35, 731, True),
+    2: (35, 383, False),
+    3: (385, 731, False),
+    4: (385, 383, False),
+    5: (731, 383, False),
+    6: (731, 731, True),
+}
+DIE_FACE = 250
+
+
+def die_face(face_id: str, name: str, font_path: str | None = None) -> Image.Image:
+    """One face of the action die: a symbol and the face's name."""
+    img = Image.new("RGB", (DIE_FACE, DIE_FACE), (245, 245, 240))
+    draw = ImageDraw.Draw(img)
+    c = DIE_FACE // 2
+    if face_id in RESOURCE_RGB:
+        resource_icon(draw, (c, c - 20), 70, face_id, font_path)
+    elif face_id in TRACK_RGB:
+        track_icon(draw, (c, c - 20), 70, face_id)
+    elif face_id == "move":
+        draw.polygon(
+            [(c - 60, c + 20), (c + 70, c - 20), (c - 60, c - 60), (c - 30, c - 20)],
+            fill=(40, 110, 220),
+        )
+    else:  # utilize
+        draw.ellipse((c - 62, c - 82, c + 62, c + 42), fill=(60, 160, 90))
+        draw.rectangle((c - 12, c - 60, c + 12, c + 20), fill=(245, 245, 240))
+        draw.rectangle((c - 40, c - 32, c + 40, c - 8), fill=(245, 245, 240))
+    text_box(
+        draw,
+        (10, DIE_FACE - 70, DIE_FACE - 10, DIE_FACE - 10),
+        name,
+        30,
+        fill=SPACE,
+        font_path=font_path,
+    )
+    return img
+
+
+def dice_texture(data: TegData, font_path: str | None = None) -> Image.Image:
+    """The d6 texture: die face i of dice.yaml drawn in the template's slot for value i."""
+    texture = Image.new("RGB", (DIE_TEXTURE, DIE_TEXTURE), (245, 245, 240))
+    for number, face in enumerate(data.faces, start=1):
+        x, y, flipped = DIE_SLOTS[number]
+        image = die_face(face.id, face.name.split()[-1], font_path)
+        texture.paste(image.rotate(180) if flipped else image, (x, y))
+    return texture
+
+
+TOKEN = 200
+
+
+def token(kind: str, font_path: str | None = None) -> Image.Image:
+    """A round token (energy, culture, empire), transparent outside the circle."""
+    img = Image.new("RGBA", (TOKEN, TOKEN), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    if kind in RESOURCE_RGB:
+        resource_icon(draw, (TOKEN // 2, TOKEN // 2), TOKEN // 2 - 4, kind, font_path)
+    else:
+        draw.ellipse(
+            (4, 4, TOKEN - 4, TOKEN - 4), fill=(240, 240, 240), outline=(40, 40, 40), width=8
+        )
+        text_box(
+            draw, (20, 20, TOKEN - 20, TOKEN - 20), "EMPIRE", 34, fill=SPACE, font_path=font_path
+        )
+    return img
+
+
+def ship(color: str) -> Image.Image:
+    """A ship seen from above, in a seat color, transparent around it."""
+    img = Image.new("RGBA", (TOKEN, TOKEN), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    body = SEAT_RGB[color]
+    c = TOKEN // 2
+    draw.polygon(
+        [
+            (c, 10),
+            (c + 45, 120),
+            (c + 80, 170),
+            (c + 30, 160),
+            (c, 190),
+            (c - 30, 160),
+            (c - 80, 170),
+            (c - 45, 120),
+        ],
+        fill=body,
+        outline=shade(body, 0.4),
+    )
+    draw.ellipse((c - 18, 60, c + 18, 100), fill=(200, 230, 255))
+    return img
+
+
+def thumbnail(data: TegData, font_path: str | None = None) -> Image.Image:
+    """The save's picture in TTS's load menu."""
+    image = starfield((512, 512), "thumbnail")
+    art = planet_art(300, "thumbnail")
+    image.paste(art, (106, 40), art)
+    draw = ImageDraw.Draw(image)
+    text_box(draw, (20, 350, 492, 480), data.rules.name, 60, font_path=font_path)
+    return image
