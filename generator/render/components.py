@@ -98,8 +98,7 @@ def mission_card(m: Mission, font_path: str | None = None) -> Image.Image:
     )
     text_box(draw, (w // 2 - 70, 290, w // 2 + 70, 330), "VP", 26, fill=SPACE, font_path=font_path)
     draw.rounded_rectangle((20, 360, w - 20, h - 20), radius=12, fill=(240, 238, 230))
-    text = m.text if m.tied_vp is None else f"{m.text}"
-    text_box(draw, (34, 370, w - 34, h - 30), text, 30, fill=SPACE, font_path=font_path)
+    text_box(draw, (34, 370, w - 34, h - 30), m.text, 30, fill=SPACE, font_path=font_path)
     return card
 
 
