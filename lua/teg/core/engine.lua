@@ -19,6 +19,17 @@ local refuse = S.refuse
 
 local Engine = {}
 
+-- The dice of `ready` other than the two in `pair` (the converter's third die comes from them).
+local function others(ready, pair)
+  local rest = {}
+  for _, i in ipairs(ready) do
+    if i ~= pair[1] and i ~= pair[2] then
+      rest[#rest + 1] = i
+    end
+  end
+  return rest
+end
+
 local TYPES = { roll = true, reroll = true, convert = true, activate = true, follow = true,
   pass = true, end_turn = true }
 
@@ -123,13 +134,7 @@ function Engine.new(raw)
     end
     if not state.turn.converted and #ready >= 3 then
       for _, spend in ipairs(R:picks(state, ready, 2)) do
-        local rest = {}
-        for _, i in ipairs(ready) do
-          if i ~= spend[1] and i ~= spend[2] then
-            rest[#rest + 1] = i
-          end
-        end
-        for _, group in ipairs(R:face_groups(state, rest)) do
+        for _, group in ipairs(R:face_groups(state, others(ready, spend))) do
           for _, face in ipairs(D.face_ids) do
             out[#out + 1] = { type = "convert", spend = spend, die = group[1], face = face }
           end
@@ -242,13 +247,7 @@ function Engine.new(raw)
       refuse("die must be a third unused die")
     end
     R:require_pick(state, spend, ready)
-    local rest = {}
-    for _, i in ipairs(ready) do
-      if i ~= spend[1] and i ~= spend[2] then
-        rest[#rest + 1] = i
-      end
-    end
-    R:require_pick(state, { die }, rest)
+    R:require_pick(state, { die }, others(ready, spend))
     R:check_faces({ action.face }, 1)
     state.dice[spend[1] + 1].state = "spent"
     state.dice[spend[2] + 1].state = "spent"
