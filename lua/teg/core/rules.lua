@@ -574,31 +574,18 @@ function R:choices(state, ctx, face)
   return out
 end
 
--- True when ctx has at least one legal use of the face (the first one found is enough).
+-- True when ctx has at least one legal use of the face. Moves and advances answer without
+-- listing every choice (a plain move is always one; Nagato-style lists can be long).
 function R:has_choice(state, ctx, face)
   local f = self.D.face[face]
   if f.action == "acquire" then
     return true
   elseif f.action == "move" then
-    return #move_targets(self, state, ctx.seat) > 0 -- a plain move is always one
+    return #move_targets(self, state, ctx.seat) > 0
   elseif f.action == "advance" then
     return #self:orbiting(state, ctx.seat, f.track) > 0
   end
-  local p = state.players[ctx.seat]
-  local cost = self:next_cost(p)
-  if cost then
-    for _, r in ipairs(self.D.resources) do
-      if p[r] >= cost then
-        return true
-      end
-    end
-  end
-  for _, colony in ipairs(p.colonies) do
-    if #self:ability_choices(state, ctx, colony) > 0 then
-      return true
-    end
-  end
-  return false
+  return #self:choices(state, ctx, face) > 0
 end
 
 function R:do_move(state, ctx, use)
