@@ -64,7 +64,7 @@ def shared() -> Path:
     """
     path = Path(os.environ.get("TTSMOD_SHARED", ROOT.parent / "shared"))
     if not (path / "teg" / "COMPONENTS.md").is_file():
-        message = f"reference folder ../shared not found at {path} (CI has it; or set TTSMOD_SHARED)"
+        message = f"../shared not found at {path} (CI has it; or set TTSMOD_SHARED)"
         if os.environ.get("TTSMOD_REQUIRE_SHARED") == "1":
             pytest.fail(message)
         pytest.skip(message)
