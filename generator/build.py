@@ -1,7 +1,12 @@
 """Build a game's mod: card data -> scripts and images -> the TTS save -> checks -> build/.
 
-The pipeline runs one way and writes nothing until every step has passed; then all outputs
-go into build/ at once (generator.outputs.publish), so a failed build leaves build/ as it was.
+The pipeline runs one way and writes nothing until every step has passed; then the game's
+outputs replace build/<game>/ whole (generator.outputs.publish), so a failed build leaves
+build/ as it was and a build never leaves a stale save of an earlier name behind. Each
+game has its own folder; `build/.cache` is shared.
+
+build/<game>/ holds <Save>.json, <Save>.png, assets/, scripts/ and build.json, the
+manifest that `install` and `preview` read: which sources and settings made this build.
 """
 
 from __future__ import annotations
@@ -11,15 +16,20 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlsplit, urlunsplit
 
-from generator import cards
+from generator import __version__, cards
 from generator.luabuild.scripts import build_scripts
 from generator.outputs import OutputError, publish
-from generator.paths import ROOT
+from generator.paths import ROOT, display, file_stem
 from generator.problems import Problem
-from generator.render import Cache, expected_steps, render
+from generator.render import Cache, RenderError, expected_steps, render
+from generator.render.draw import missing_glyphs
 from generator.tts.checks import check_save
 from generator.tts.table import build_save
+
+MANIFEST = "build.json"
 
 
 class BuildError(Exception):
@@ -31,15 +41,21 @@ class BuildError(Exception):
         self.problems = list(problems)
 
 
+class BadOption(ValueError):
+    """A build option is not usable (the message says why and what is accepted)."""
+
+
 @dataclass(frozen=True)
 class BuildResult:
     """What a build wrote and how it went."""
 
+    folder: Path  # build/<game>
     save_name: str
-    files: dict[str, int]  # path relative to build/ -> size in bytes
+    files: dict[str, int]  # path relative to the folder -> size in bytes
     images_drawn: int
     images_reused: int
     summary: str
+    warnings: tuple[Problem, ...]
 
 
 def source_hash(game: str, card_folder: Path) -> str:
@@ -53,43 +69,127 @@ def source_hash(game: str, card_folder: Path) -> str:
     return "sha256:" + digest.hexdigest()[:16]
 
 
+def asset_base_url(text: str) -> str:
+    """The --asset-base-url as every image URL will start: http(s), a host, a trailing '/'.
+
+    Characters a URL path cannot hold raw (spaces, quotes, non-ASCII) are %-escaped; a
+    query, a fragment or any other scheme is refused with BadOption.
+    """
+    try:
+        parts = urlsplit(text.strip())
+        port = parts.port
+    except ValueError as err:
+        raise BadOption(f"--asset-base-url {text!r} is not a URL: {err}") from None
+    if parts.scheme.lower() not in ("http", "https"):
+        raise BadOption(
+            f"--asset-base-url {text!r}: use an http:// or https:// URL "
+            "(TTS downloads the images from it)"
+        )
+    host = parts.hostname or ""
+    if not host or any(c.isspace() or c in '<>"{}|\\^`' for c in host):
+        raise BadOption(f"--asset-base-url {text!r} names no valid host")
+    if parts.query or parts.fragment or text.strip().endswith(("?", "#")):
+        raise BadOption(
+            f"--asset-base-url {text!r}: a folder URL cannot have a ?query or #fragment "
+            "(image file names are appended to it)"
+        )
+    path = quote(parts.path, safe="/%:@!$&'()*+,;=-._~")
+    if not path.endswith("/"):
+        path += "/"
+    del port  # read only to refuse a malformed one
+    return urlunsplit((parts.scheme.lower(), parts.netloc, path, "", ""))
+
+
 def save_file_name(name: str) -> str:
-    """The save's file name: the game's name without spaces (TinyEpicGalaxies)."""
-    return "".join(part for part in name.split() if part)
+    """The save's file name (without .json) from the game's name: see paths.file_stem."""
+    return file_stem(name)
+
+
+def game_folder(build_dir: Path, game: str) -> Path:
+    """Where a game's outputs go: build/<game>/."""
+    return build_dir / game
+
+
+def read_manifest(build_dir: Path, game: str) -> dict[str, Any] | None:
+    """The manifest of the last build of `game` (None when there is none, or it is unreadable)."""
+    try:
+        manifest = json.loads((game_folder(build_dir, game) / MANIFEST).read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+    return manifest if isinstance(manifest, dict) else None
+
+
+def glyph_warnings(report: cards.Report, font_path: str | None) -> list[Problem]:
+    """A located warning for every character of the card data the font cannot draw."""
+    found = []
+    for _, doc in sorted((report.docs or {}).items()):
+        for ptr, text in _strings(doc.data, ""):
+            missing = missing_glyphs(text, font_path)
+            if missing:
+                chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+                message = f"the font has no glyph for {chars}: it would show as a box"
+                found.append(doc.problem(ptr, "GLYPH", message))
+    return found
+
+
+def _strings(value: Any, ptr: str) -> list[tuple[str, str]]:
+    if isinstance(value, str):
+        return [(ptr, value)]
+    if isinstance(value, dict):
+        items = value.items()
+    elif isinstance(value, list):
+        items = enumerate(value)
+    else:
+        return []
+    return [found for key, item in items for found in _strings(item, f"{ptr}/{key}")]
 
 
 def build(
     game: str,
     build_dir: Path,
-    asset_base_url: str | None = None,
+    asset_base_url_text: str | None = None,
     font_path: str | None = None,
     steps: Callable[[int], Callable[[str], None]] = lambda total: lambda name: None,
     report: cards.Report | None = None,
 ) -> BuildResult:
-    """Build GAME's mod into build_dir, or raise BuildError (build_dir untouched).
+    """Build GAME's mod into build_dir/<game>, or raise BuildError (build_dir untouched).
 
-    `report` is the card data's validation, when the caller already has it.
+    `game` is a game id or a card folder (as for validate); `report` is the card data's
+    validation, when the caller already has it. Raises BadOption for an unusable option,
+    BuildError for problems in the inputs, OutputError when build_dir cannot be written.
     """
+    base_url = asset_base_url(asset_base_url_text) if asset_base_url_text else None
     report = report or cards.validate(game)
     if not report.ok or report.data is None or report.documents is None:
         raise BuildError("card data", report.problems)
     data = report.data
+    warnings = glyph_warnings(report, font_path)
     scripts = build_scripts(report.game, report.documents, build_dir / ".cache")
     if scripts.problems:
         raise BuildError("lint", scripts.problems)
     cache = Cache(build_dir / ".cache")
-    assets = render(data, cache, font_path, steps(expected_steps(data)))
-    base_url = asset_base_url or (build_dir / "assets").absolute().as_uri() + "/"
-    if not base_url.endswith("/"):
-        base_url += "/"
-    built = build_save(
-        data, assets, base_url, scripts.bundles["Global"].text, source_hash(game, report.source)
-    )
+    try:
+        assets = render(data, cache, font_path, steps(expected_steps(data)))
+    except RenderError as err:
+        raise BuildError("images", [_locate(report, p) for p in err.problems]) from None
+    folder = game_folder(build_dir, report.game)
+    url_base = base_url or (folder / "assets").absolute().as_uri() + "/"
+    source = source_hash(report.game, report.source)
+    built = build_save(data, assets, url_base, scripts.bundles["Global"].text, source)
     name = save_file_name(data.rules.name)
     save_text = json.dumps(built.save, indent=2, ensure_ascii=False)
+    manifest = {
+        "game": report.game,
+        "save": f"{name}.json",
+        "source_hash": source,
+        "asset_base_url": base_url,
+        "font": font_path,
+        "ttsmod": __version__,
+    }
     files = {
         f"{name}.json": save_text.encode("utf-8"),
         f"{name}.png": built.thumbnail,
+        MANIFEST: (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode("utf-8"),
         **{f"assets/{file}": content for file, content in built.assets.items()},
         **{f"scripts/{obj}.lua": b.text.encode("utf-8") for obj, b in scripts.bundles.items()},
     }
@@ -97,18 +197,34 @@ def build(
         staged_assets = _AssetView(built.assets)
     except OSError as err:
         raise OutputError(f"cannot stage the images: {err.strerror or err}") from err
-    problems = check_save(built.save, f"{name}.json", staged_assets.folder, base_url)
+    problems = check_save(built.save, f"{name}.json", staged_assets.folder, url_base)
     staged_assets.close()
     if problems:
         raise BuildError("save checks", problems)
-    publish(build_dir, files)
+    publish(build_dir, {f"{report.game}/{path}": content for path, content in files.items()})
     return BuildResult(
+        folder,
         name,
         {path: len(content) for path, content in sorted(files.items())},
         cache.drawn,
         cache.reused,
         scripts.summary(),
+        tuple(warnings),
     )
+
+
+def _locate(report: cards.Report, found: Any) -> Problem:
+    doc = (report.docs or {}).get(found.file)
+    if doc is None:
+        return Problem(
+            display(report.source / f"{found.file}.yaml"),
+            None,
+            None,
+            found.pointer,
+            "TEXT",
+            found.message,
+        )
+    return doc.problem(found.pointer, "TEXT", found.message)
 
 
 class _AssetView:

@@ -19,7 +19,7 @@ import click
 
 from generator import __version__, cards
 from generator.paths import display
-from generator.problems import Problem, pointer, render
+from generator.problems import render
 
 EXIT_OK, EXIT_RULES, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -33,10 +33,34 @@ FORMAT = click.option(
 )
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Main(click.Group):
+    """The command group, with a last net for bad input.
+
+    Bad input a command did not catch itself still ends as one line and exit status 2, never
+    a traceback: an unknown game, broken shipped card data, a file or folder that cannot be
+    read or written.
+    """
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except cards.UnknownGameError as err:
+            _fail(f"ttsmod: {err}", EXIT_BAD_INPUT)
+        except cards.CardDataError as err:
+            click.echo(render(err.problems))
+            _fail("ttsmod: the card data has the problems above", EXIT_BAD_INPUT)
+        except OSError as err:
+            where = f"{display(Path(err.filename))}: " if err.filename else ""
+            _fail(f"ttsmod: {where}{err.strerror or err}", EXIT_BAD_INPUT)
+
+
+@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="ttsmod")
 def main() -> None:
-    """ttsmod: build a scripted Tabletop Simulator mod from a board game's card data."""
+    """ttsmod: build a scripted Tabletop Simulator mod from a board game's card data.
+
+    Shell completion (bash, zsh, fish): eval "$(_TTSMOD_COMPLETE=bash_source ttsmod)".
+    """
 
 
 def _report(source: str, game: str | None) -> cards.Report:
@@ -86,54 +110,67 @@ def validate(source: str, game: str | None, fmt: str) -> None:
     sys.exit(EXIT_OK if report.ok else EXIT_BAD_INPUT)
 
 
+GAME_OR_DIR = click.argument("source", default="teg", metavar="[GAME_OR_DIR]")
+
+
 @main.command()
-@click.argument("game", default="teg")
+@GAME_OR_DIR
 @click.option(
     "--asset-base-url",
     metavar="URL",
-    help="Where friends will download the images from (default: file:/// URLs to "
-    "build/assets, which only this computer can read).",
+    help="Where friends will download the images from: an http(s):// folder URL holding the "
+    "files of build/<game>/assets (default: file:/// URLs, which only this computer can read).",
 )
 @click.option(
     "--font",
     "font_path",
     type=click.Path(dir_okay=False),
-    help="A TrueType font for card text (default: the font bundled with Pillow).",
+    help="A TrueType font for card text (default: Source Sans Pro, installed with ttsmod).",
 )
-def build(game: str, asset_base_url: str | None, font_path: str | None) -> None:
-    """Build GAME's mod into build/ (`make mod` runs this for teg).
+def build(source: str, asset_base_url: str | None, font_path: str | None) -> None:
+    """Build a game's mod into build/<game>/ (`make mod` runs this for teg).
 
+    GAME_OR_DIR is a game id (default teg) or a folder holding a copy of its card data.
     Validates the card data, bundles and lints the Lua, renders every image (cached by
-    content), assembles the TTS save and checks it, then writes build/<Game>.json, its
-    thumbnail build/<Game>.png, build/assets/ and build/scripts/. Nothing in build/ changes
+    content), assembles the TTS save and checks it, then writes build/<game>/<Save>.json, its
+    thumbnail <Save>.png, assets/, scripts/ and build.json. Nothing in build/ changes
     unless every step succeeds.
     """
-    result = _run_build(game, asset_base_url, font_path)
+    result = _run_build(source, asset_base_url, font_path)
+    images = sum(1 for f in result.files if f.startswith("assets/"))
     click.echo(
-        f"wrote {result.save_name}.json ({result.files[f'{result.save_name}.json']:,} bytes), "
-        f"{result.save_name}.png, {sum(1 for f in result.files if f.startswith('assets/'))} "
-        f"images in assets/ ({result.images_drawn} drawn, {result.images_reused} reused)"
+        f"wrote {display(result.folder / result.save_name)}.json "
+        f"({result.files[f'{result.save_name}.json']:,} bytes), {result.save_name}.png, "
+        f"{images} images in assets/ ({result.images_drawn} drawn, {result.images_reused} reused)"
     )
 
 
-def _run_build(game: str, asset_base_url: str | None, font_path: str | None) -> Any:
-    from generator.build import BuildError, build
+def _run_build(source: str, asset_base_url: str | None, font_path: str | None) -> Any:
+    from generator import paths
+    from generator.build import BadOption, BuildError, build
+    from generator.build import asset_base_url as base_url
     from generator.outputs import OutputError
-    from generator.paths import BUILD
     from generator.render.draw import FontError
 
-    report = _report(game, None)
+    if asset_base_url is not None:
+        try:
+            base_url(asset_base_url)
+        except BadOption as err:
+            _fail(f"ttsmod: {err}", EXIT_BAD_INPUT)
+    report = _report(source, None)
     _print_report(report, "text")
     if not report.ok:
         sys.exit(EXIT_BAD_INPUT)
     with _progress("rendering") as steps:
         try:
-            result = build(report.game, BUILD, asset_base_url, font_path, steps, report)
+            result = build(source, paths.BUILD, asset_base_url, font_path, steps, report)
         except BuildError as err:
             click.echo(render(err.problems))
             _fail(f"build stopped at {err.stage}; build/ is unchanged", EXIT_BAD_INPUT)
         except (FontError, OutputError) as err:
             _fail(f"ttsmod: {err}; build/ is unchanged", EXIT_BAD_INPUT)
+    for warning in result.warnings:
+        click.echo(f"warning: {warning.format()}", err=True)
     click.echo(f"lint: {result.summary}")
     return result
 
@@ -156,59 +193,113 @@ def _progress(label: str) -> Iterator[Any]:
         yield steps
 
 
+@contextmanager
+def _progress_bar(label: str, total: int, at_least: int = 2000) -> Iterator[Any]:
+    """A progress bar for long work on a terminal: yields advance() (a no-op otherwise)."""
+    if total < at_least or not sys.stderr.isatty():
+        yield lambda: None
+        return
+    from rich.progress import Progress
+
+    with Progress(transient=True, console=_stderr_console()) as progress:
+        task = progress.add_task(label, total=total)
+        yield lambda: progress.advance(task)
+
+
 @main.command()
-@click.argument("game", default="teg")
+@GAME_OR_DIR
 @click.option(
     "--saves-dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="TTS's Saves folder (default: found for Windows, macOS or Linux).",
+    metavar="DIR",
+    help="TTS's Saves folder (default: found for Windows, macOS or Linux). A missing last "
+    "folder of the path is created.",
 )
-def install(game: str, saves_dir: Path | None) -> None:
+def install(source: str, saves_dir: str | None) -> None:
     """Copy the built save and its thumbnail into TTS's Saves folder.
 
-    An existing file that differs is kept as <name>.bak (then .bak2, ...), never overwritten.
+    Only a build made from the current card data and scripts is installed (else: build
+    first). An existing file that differs is kept as <name>.bak (then .bak2, ...), never
+    overwritten.
     """
-    from generator import cards as card_data
-    from generator.build import save_file_name
-    from generator.install import InstallError, default_saves_dir, install_files
-    from generator.paths import BUILD
+    from generator import paths
+    from generator.build import game_folder, read_manifest, source_hash
+    from generator.install import (
+        InstallError,
+        check_build,
+        default_saves_dir,
+        install_files,
+        saves_folder,
+    )
 
-    name = save_file_name(card_data.load(game).rules.name)
-    sources = [BUILD / f"{name}.json", BUILD / f"{name}.png"]
-    if not all(p.is_file() for p in sources):
-        _fail(f"ttsmod: no {display(sources[0])}: run `ttsmod build {game}` first", EXIT_BAD_INPUT)
+    game, folder = cards.resolve(source)
     try:
-        target = saves_dir or default_saves_dir()
-        for line in install_files(sources, target, create=saves_dir is not None):
+        files = check_build(
+            game_folder(paths.BUILD, game),
+            read_manifest(paths.BUILD, game),
+            source_hash(game, folder),
+            game,
+        )
+        notes: list[str] = []
+        if saves_dir is None:
+            target = default_saves_dir()
+        else:
+            target, notes = saves_folder(saves_dir)
+        for line in notes:
+            click.echo(line)
+        for line in install_files(files, target):
             click.echo(line)
     except InstallError as err:
         _fail(f"ttsmod: {err}", EXIT_BAD_INPUT)
+    if "file:///" in files[0].read_text(encoding="utf-8"):
+        click.echo(
+            "warning: the save's images are file:/// URLs into build/: only this computer "
+            "can show them. To play with friends, see README 'Play it with friends'.",
+            err=True,
+        )
 
 
 @main.command()
-@click.argument("game", default="teg")
-def preview(game: str) -> None:
-    """Build GAME, then draw build/preview.png: the whole table seen from above.
+@GAME_OR_DIR
+def preview(source: str) -> None:
+    """Draw build/<game>/preview.png: the whole table of the built save, seen from above.
 
-    Every object is drawn at its position with its image (cards, decks, mats, dice,
-    tokens) and zones as outlines, so a designer sees the layout without launching TTS.
+    Every object is drawn at its position with its image (cards, decks, mats, dice, tokens),
+    zones as outlines, so a designer sees the layout without launching TTS. The build is
+    never changed: when it is missing or out of date, it is built again with the settings
+    of the last build (asset base URL, font).
     """
-    from generator.paths import BUILD
+    from generator import paths
+    from generator.build import game_folder, read_manifest, source_hash
     from generator.tts.preview import draw_preview
 
-    result = _run_build(game, None, None)
-    save = json.loads((BUILD / f"{result.save_name}.json").read_text(encoding="utf-8"))
-    image, drawn = draw_preview(save, BUILD / "assets")
-    image.save(BUILD / "preview.png")
+    game, card_folder = cards.resolve(source)
+    folder = game_folder(paths.BUILD, game)
+    manifest = read_manifest(paths.BUILD, game)
+    save_path = folder / str((manifest or {}).get("save"))
+    if (
+        manifest is None
+        or manifest.get("source_hash") != source_hash(game, card_folder)
+        or not save_path.is_file()
+    ):
+        settings = manifest or {}
+        click.echo(f"{display(folder)} is missing or out of date: building it", err=True)
+        result = _run_build(source, settings.get("asset_base_url"), settings.get("font"))
+        save_path = result.folder / f"{result.save_name}.json"
+    save = json.loads(save_path.read_text(encoding="utf-8"))
+    picture = draw_preview(save, folder / "assets")
+    out = folder / "preview.png"
+    picture.image.save(out)
     total = len(save["ObjectStates"])
-    click.echo(f"wrote {display(BUILD / 'preview.png')}: {drawn} of {total} objects drawn")
+    click.echo(f"wrote {display(out)}: {picture.drawn} of {total} objects drawn")
 
 
 @main.command()
-@click.argument("game", default="teg")
+@GAME_OR_DIR
 @FORMAT
-def lint(game: str, fmt: str) -> None:
-    """Bundle GAME's Lua scripts and lint them for TTS (also run by every build).
+def lint(source: str, fmt: str) -> None:
+    """Bundle a game's Lua scripts and lint them for TTS (also run by every build).
+
+    GAME_OR_DIR is a game id (default teg) or a folder holding a copy of its card data.
 
     Each script must compile under Lua 5.2 and avoid what MoonSharp lacks or does
     differently: Lua 5.3 operators, goto, MoonSharp-only syntax, load/io/debug, undefined
@@ -217,7 +308,7 @@ def lint(game: str, fmt: str) -> None:
     """
     from generator.luabuild.scripts import build_scripts
 
-    report = _report(game, None)
+    report = _report(source, None)
     if not report.ok or report.documents is None:
         _print_report(report, fmt)
         sys.exit(EXIT_BAD_INPUT)
@@ -243,28 +334,6 @@ def _fail(message: str, status: int) -> None:
     sys.exit(status)
 
 
-def _read_record(path: Path, game: str) -> dict[str, Any]:
-    """Read and schema-check a game record; exit 2 with every problem if it is malformed."""
-    from generator.schemas import errors, schema_path
-
-    name = display(path)
-    try:
-        record = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        _fail(f"{name}: cannot read: {err.strerror}", EXIT_BAD_INPUT)
-    except UnicodeDecodeError:
-        _fail(f"{name}: not UTF-8 text", EXIT_BAD_INPUT)
-    except json.JSONDecodeError as err:
-        _fail(f"{name}:{err.lineno}:{err.colno}: invalid JSON: {err.msg}", EXIT_BAD_INPUT)
-    problems = [
-        Problem(name, None, None, pointer(e.absolute_path), "SCHEMA", e.message)
-        for e in errors(record, schema_path(game, "log"))
-    ]
-    if problems:
-        _fail(render(problems), EXIT_BAD_INPUT)
-    return record
-
-
 @main.command()
 @GAME
 @click.argument("record", type=click.Path(path_type=Path, dir_okay=False))
@@ -273,69 +342,92 @@ def _read_record(path: Path, game: str) -> dict[str, Any]:
     type=click.Choice(["python", "lua", "both"]),
     default="python",
     show_default=True,
-    help="both: replay in each and compare the states after every action.",
+    help="both: replay in each, compare the states after every action, print the final one.",
 )
 def replay(game: str, record: Path, engine: str) -> None:
     """Replay a game RECORD (JSON) and print the final state as JSON.
 
     Exits 1 when the rules refuse an action (naming its index and the reason) or, with
     --engine both, when the engines disagree (naming the action and the first differing JSON
-    path); 2 when the record is malformed or its setup cannot start a game.
+    path); 2 when the record is malformed or its setup cannot start a game. Actions are
+    checked as the replay reaches them, so a bad one stops the replay there.
     """
     from generator.engines.teg import BadSetup, load_engine
     from generator.engines.teg.records import ReplayError
     from generator.engines.teg.records import replay as run_replay
+    from generator.recordfile import RecordError, action_problems, read_record
 
-    data = _read_record(record, game)
-    name = display(record)
-    if engine == "both":
-        _replay_both(data, name)
-        return
     try:
-        if engine == "python":
-            final = json.dumps(run_replay(load_engine(), data), indent=2, sort_keys=True)
-        else:
-            final = _replay_lua(data)
-    except BadSetup as err:
-        _fail(f"{name}: /setup: {err} [SETUP]", EXIT_BAD_INPUT)
-    except ReplayError as err:
-        action = json.dumps(err.action, sort_keys=True)
-        _fail(f"{name}: action {err.index} {action}: {err.reason}", EXIT_RULES)
+        read = read_record(record, game)
+    except RecordError as err:
+        _fail(render(err.problems), EXIT_BAD_INPUT)
+    data, name = read.data, read.name
+    with _progress_bar("replaying", len(data["actions"])) as advance:
+
+        def check(index: int, action: Any) -> None:
+            problems = action_problems(read, index, action)
+            if problems:
+                raise RecordError(problems)
+            advance()
+
+        try:
+            if engine == "both":
+                final = _replay_both(data, name, check)
+            elif engine == "python":
+                final = json.dumps(run_replay(load_engine(), data, check), indent=2, sort_keys=True)
+            else:
+                final = _replay_lua(data, check)
+        except RecordError as err:
+            _fail(render(err.problems), EXIT_BAD_INPUT)
+        except BadSetup as err:
+            _fail(f"{name}: /setup: {err} [SETUP]", EXIT_BAD_INPUT)
+        except ReplayError as err:
+            action = json.dumps(err.action, sort_keys=True)
+            _fail(f"{name}: action {err.index} {action}: {err.reason}", EXIT_RULES)
     click.echo(final)
 
 
-def _replay_lua(data: dict[str, Any]) -> str:
+def _replay_lua(data: dict[str, Any], check: Any) -> str:
     from generator.engines.teg.records import replay as run_replay
     from generator.harness.lua_engine import LuaEngine
 
     lua = LuaEngine()
-    return json.dumps(json.loads(lua.encode(run_replay(lua, data))), indent=2, sort_keys=True)
+    state = run_replay(lua, data, check)
+    return json.dumps(json.loads(lua.encode(state)), indent=2, sort_keys=True)
 
 
-def _replay_both(data: dict[str, Any], name: str) -> None:
-    from generator.engines.teg import load_engine
-    from generator.harness.crosscheck import Divergence, Pair, Refusal, check_record
+def _replay_both(data: dict[str, Any], name: str, check: Any) -> str:
+    from generator.engines.teg import BadSetup, load_engine
+    from generator.harness.crosscheck import Divergence, Pair, Refusal, replay_both
     from generator.harness.lua_engine import LuaEngine
 
     pair = Pair(load_engine(), LuaEngine())
-    found = check_record(pair, data)
+    found, final = replay_both(pair, data, check)
     if isinstance(found, Divergence):
         _fail(f"{name}: {found.describe()}", EXIT_RULES)
     if isinstance(found, Refusal):
+        if found.index < 0:
+            raise BadSetup(found.python)
         action = json.dumps(found.action, sort_keys=True)
         _fail(
             f"{name}: action {found.index} {action}: both engines refuse it "
             f"(python: {found.python}; lua: {found.lua})",
             EXIT_RULES,
         )
-    click.echo(f"{name}: python and lua agree after each of {len(data['actions'])} action(s)")
+    count = len(data["actions"])
+    click.echo(f"{name}: python and lua agree after each of {count} action(s)", err=True)
+    return json.dumps(final, indent=2, sort_keys=True)
 
 
 @main.command()
 @GAME
 @click.option("--games", type=click.IntRange(1), default=100, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--players", type=click.IntRange(1), help="Player count (default: 2-5 in turn).")
+@click.option(
+    "--players",
+    type=int,
+    help="Player count, within the game's min-max (default: each count in turn).",
+)
 @click.option(
     "--bot",
     default="greedy,random",
@@ -354,15 +446,15 @@ def crosscheck(
     """Self-play where every action is applied by both engines, compared after each one.
 
     On a divergence, prints the action and the first differing JSON path, writes the
-    shortest record that still diverges to build/<game>/crosscheck/ and exits 1.
+    shortest record that still diverges to build/crosscheck/<game>/ and exits 1.
     """
     from rich.progress import Progress
 
+    from generator import paths
     from generator.engines.teg import load_engine
     from generator.harness.crosscheck import Pair
     from generator.harness.crosscheck import crosscheck as run_crosscheck
     from generator.harness.lua_engine import LuaEngine
-    from generator.paths import BUILD
 
     engine = load_engine()
     bots = _bots(bot)
@@ -379,11 +471,20 @@ def crosscheck(
             progress.advance(task)
             if result.divergence is not None:
                 progress.stop()
-                out = BUILD / game / "crosscheck" / f"divergence-seed{seed}-game{index:04d}.json"
-                out.parent.mkdir(parents=True, exist_ok=True)
-                out.write_text(json.dumps(result.divergence.record, indent=1) + "\n", "utf-8")
                 click.echo(f"game {index}: {result.divergence.describe()}")
                 kept = len(result.divergence.record["actions"])
+                name = f"divergence-seed{seed}-game{index:04d}.json"
+                out = paths.BUILD / "crosscheck" / game / name
+                try:
+                    out.parent.mkdir(parents=True, exist_ok=True)
+                    text = json.dumps(result.divergence.record, indent=1) + "\n"
+                    out.write_text(text, encoding="utf-8")
+                except OSError as err:
+                    _fail(
+                        f"ttsmod: cannot write the diverging record to {display(out)}: "
+                        f"{err.strerror or err}",
+                        EXIT_BAD_INPUT,
+                    )
                 _fail(f"shortest diverging record ({kept} actions): {display(out)}", EXIT_RULES)
     click.echo(
         f"{games} game(s), {actions} action(s) applied by both engines"
@@ -394,7 +495,13 @@ def crosscheck(
 @main.command()
 @GAME
 @click.option("--games", type=click.IntRange(1), default=100, show_default=True)
-@click.option("--players", type=click.IntRange(1), default=4, show_default=True)
+@click.option(
+    "--players",
+    type=int,
+    default=4,
+    show_default=True,
+    help="Player count, within the game's min-max.",
+)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option(
     "--bot",
@@ -404,12 +511,32 @@ def crosscheck(
 )
 @click.option(
     "--records",
+    metavar="DIR",
     type=click.Path(path_type=Path, file_okay=False),
-    help="Write each game's record to DIR/game-0001.json, ...",
+    help="Write each game's record to DIR/game-0001.json, ... (DIR must be empty or new).",
 )
-@FORMAT
+@click.option(
+    "--force",
+    is_flag=True,
+    help="With --records: replace the game-*.json records already in DIR.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: the summary as lines; json: the same figures as one JSON object.",
+)
 def simulate(
-    game: str, games: int, players: int, seed: int, bot: str, records: Path | None, fmt: str
+    game: str,
+    games: int,
+    players: int,
+    seed: int,
+    bot: str,
+    records: Path | None,
+    force: bool,
+    fmt: str,
 ) -> None:
     """Play seeded self-play games and summarize them.
 
@@ -425,10 +552,7 @@ def simulate(
     bots = _bots(bot)
     _player_counts([players])
     if records is not None:
-        try:
-            records.mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            _fail(f"ttsmod: cannot create {display(records)}: {err.strerror}", EXIT_BAD_INPUT)
+        _records_folder(records, force)
     played = []
     with Progress(transient=True, console=_stderr_console()) as progress:
         task = progress.add_task("playing", total=games)
@@ -436,13 +560,35 @@ def simulate(
             played.append(result)
             if records is not None:
                 text = json.dumps(result.record, sort_keys=True, separators=(",", ":"))
-                (records / f"game-{index:04d}.json").write_text(text + "\n", encoding="utf-8")
+                path = records / f"game-{index:04d}.json"
+                try:
+                    path.write_text(text + "\n", encoding="utf-8")
+                except OSError as err:
+                    progress.stop()
+                    _fail(f"ttsmod: cannot write {display(path)}: {err.strerror}", EXIT_BAD_INPUT)
             progress.advance(task)
     summary = summarize(engine, played)
     if fmt == "json":
         click.echo(json.dumps(summary.as_dict(), indent=2))
     else:
         click.echo(summary.text())
+
+
+def _records_folder(records: Path, force: bool) -> None:
+    """Make --records ready: new or empty, or (with --force) emptied of earlier records."""
+    try:
+        if records.is_dir() and any(records.iterdir()):
+            if not force:
+                _fail(
+                    f"ttsmod: {display(records)} is not empty: records of two runs would mix; "
+                    "give a new folder, or --force to replace its game-*.json records",
+                    EXIT_BAD_INPUT,
+                )
+            for old in records.glob("game-*.json"):
+                old.unlink()
+        records.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        _fail(f"ttsmod: cannot use {display(records)}: {err.strerror}", EXIT_BAD_INPUT)
 
 
 def _bots(option: str) -> list[str]:

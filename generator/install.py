@@ -1,4 +1,9 @@
-"""Put a built save where TTS looks for saves, keeping whatever was there before."""
+"""Put a built save where TTS looks for saves, keeping whatever was there before.
+
+Only a build that is up to date is installed: its manifest (build/<game>/build.json) must
+name the same sources as the card data and scripts have now, so a save built from other
+sources (an older edit, another game) is never copied silently.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,8 @@ import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+
+from generator.paths import display
 
 
 class InstallError(Exception):
@@ -36,6 +43,49 @@ def default_saves_dir(
     return saves
 
 
+def saves_folder(text: str) -> tuple[Path, list[str]]:
+    """The --saves-dir a user typed, made ready: (folder, what was done to it).
+
+    Refuses an empty value (it would mean the current folder); creates only the last level
+    of a missing folder (a typo in a parent is refused instead of created).
+    """
+    if not text.strip():
+        raise InstallError("--saves-dir is empty: give TTS's Saves folder")
+    saves = Path(text).expanduser()
+    if saves.is_dir():
+        return saves, []
+    if saves.exists():
+        raise InstallError(f"{saves} is a file, not a folder")
+    if not saves.parent.is_dir():
+        raise InstallError(
+            f"no folder {saves.parent}: check the path (only the last folder of it is created)"
+        )
+    try:
+        saves.mkdir()
+    except OSError as err:
+        raise InstallError(f"cannot create {saves}: {err.strerror}") from err
+    return saves, [f"created the folder {saves}"]
+
+
+def check_build(folder: Path, manifest: dict | None, sources_now: str, game: str) -> list[Path]:
+    """The save and thumbnail of an up-to-date build in `folder`; InstallError otherwise."""
+    if manifest is None or not isinstance(manifest.get("save"), str):
+        raise InstallError(
+            f"no build of {game} in {display(folder)}: run `ttsmod build {game}` first"
+        )
+    save = folder / manifest["save"]
+    files = [save, save.with_suffix(".png")]
+    missing = [f for f in files if not f.is_file()]
+    if missing:
+        raise InstallError(f"{display(missing[0])} is missing: run `ttsmod build {game}` again")
+    if manifest.get("source_hash") != sources_now:
+        raise InstallError(
+            f"{display(save)} is out of date: the card data or scripts changed since it was built; "
+            f"run `ttsmod build {game}` (with the same options) first"
+        )
+    return files
+
+
 def backup_name(target: Path) -> Path:
     """The first free backup name for a file: <name>.bak, <name>.bak2, ..."""
     candidate = target.with_name(target.name + ".bak")
@@ -46,13 +96,8 @@ def backup_name(target: Path) -> Path:
     return candidate
 
 
-def install_files(sources: list[Path], saves: Path, create: bool = False) -> Iterator[str]:
+def install_files(sources: list[Path], saves: Path) -> Iterator[str]:
     """Copy files into `saves`, backing up any different file of the same name first."""
-    if create:
-        try:
-            saves.mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            raise InstallError(f"cannot create {saves}: {err.strerror}") from err
     if not saves.is_dir():
         raise InstallError(f"{saves} is not a folder")
     for source in sources:

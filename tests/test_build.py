@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
@@ -18,6 +19,10 @@ def build_dir(tmp_path, monkeypatch):
     return target
 
 
+def game_dir(build_dir):
+    return build_dir / "teg"
+
+
 def snapshot(folder):
     return {
         p.relative_to(folder).as_posix(): p.read_bytes()
@@ -29,11 +34,17 @@ def snapshot(folder):
 def test_build_writes_the_save_thumbnail_assets_and_scripts(cli, build_dir):
     run = cli("build", "teg")
     assert run.code == 0, run
-    assert (build_dir / f"{SAVE}.json").is_file() and (build_dir / f"{SAVE}.png").is_file()
-    script = (build_dir / "scripts" / "Global.lua").read_text(encoding="utf-8")
+    out = game_dir(build_dir)
+    assert (out / f"{SAVE}.json").is_file() and (out / f"{SAVE}.png").is_file()
+    script = (out / "scripts" / "Global.lua").read_text(encoding="utf-8")
     assert script.startswith("-- Bundled by luabundle ") and "function onSave()" in script
-    assert len(list((build_dir / "assets").glob("*.png"))) == 19
+    assert len(list((out / "assets").glob("*.png"))) == 19
     assert "lint: 1 script(s)" in run.stdout and "clean" in run.stdout
+    manifest = json.loads((out / "build.json").read_text(encoding="utf-8"))
+    assert manifest["game"] == "teg" and manifest["save"] == f"{SAVE}.json"
+    assert manifest["asset_base_url"] is None and manifest["source_hash"].startswith("sha256:")
+    # Only the game's folder and the shared image cache: games are kept apart.
+    assert sorted(p.name for p in build_dir.iterdir()) == [".cache", "teg"]
 
 
 def test_two_builds_are_byte_identical_with_a_cold_and_a_warm_cache(cli, build_dir):
@@ -88,7 +99,7 @@ def test_a_rename_failing_half_way_is_rolled_back(cli, build_dir, monkeypatch):
 
     def rename(self, target):
         # Fail moving the last entry into place, after the others have moved.
-        if ".staging" in str(self) and str(target).endswith("/scripts"):
+        if ".staging" in str(self) and str(target).endswith("/teg"):
             raise PermissionError(13, "Permission denied")
         return real_rename(self, target)
 
@@ -103,7 +114,7 @@ def test_a_rename_failing_half_way_is_rolled_back(cli, build_dir, monkeypatch):
 def test_a_missing_font_is_a_clear_error(cli, build_dir, tmp_path):
     run = cli("build", "teg", "--font", str(tmp_path / "nope.ttf"))
     assert run.code == 2 and "font file not found" in run.stderr, run
-    assert not (build_dir / f"{SAVE}.json").exists()
+    assert not game_dir(build_dir).exists()
 
 
 def test_broken_cards_stop_the_build_before_anything_is_written(

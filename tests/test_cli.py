@@ -82,7 +82,10 @@ def test_build_refuses_broken_data(cli, tmp_path, monkeypatch):
     monkeypatch.setattr("generator.cards.CARDS", tmp_path)
     run = cli("build", "teg")
     assert run.code == 2, run
-    assert "empire.yaml:1:9: /levels: 'nope' is not of type 'array' [SCHEMA]" in run.stdout
+    assert (
+        "empire.yaml:1:9: /levels: levels must be a list (found the text 'nope') [SCHEMA]"
+        in run.stdout
+    )
 
 
 def test_console_script_and_module_entry_points_agree():

@@ -60,27 +60,44 @@ def test_an_illegal_action_exits_1_naming_its_index_and_reason(cli, record, tmp_
     assert run.stdout == ""
 
 
-def test_a_malformed_record_exits_2_with_schema_errors(cli, tmp_path):
+def test_a_malformed_record_exits_2_with_every_error_of_its_head(cli, tmp_path):
     bad = {
         "game": "teg",
-        "setup": {"players": ["Red", "Mauve"], "deck": []},
-        "actions": [{"type": "fold"}, {"type": "roll"}],
+        "setup": {"players": ["Red", "Mauve"], "deck": [], "extra": 1},
+        "actions": [{"type": "fold"}],
     }
     run = cli("replay", "teg", str(write(tmp_path, bad)))
     assert run.code == 2, run
-    assert "/setup/players/1: 'Mauve' is not one of" in run.stderr
-    assert "/actions/0/type: 'fold' is not one of" in run.stderr
-    assert "/actions/1: 'faces' is a required property" in run.stderr
+    assert "/setup/players/1: entry 1 of players must be one of: White," in run.stderr
+    assert "(found the text 'Mauve')" in run.stderr
+    assert "/setup/extra: " in run.stderr  # every error of the head at once
+    assert "/actions/" not in run.stderr  # the actions are checked as they are replayed
+
+
+def test_a_bad_action_stops_the_replay_at_that_action(cli, record, tmp_path):
+    data = json.loads(record.read_text())
+    data["actions"][3] = {"type": "fold"}
+    data["actions"][4] = {"type": "roll"}
+    run = cli("replay", "teg", str(write(tmp_path, data)))
+    assert run.code == 2, run
+    assert "/actions/3/type: type must be one of: roll," in run.stderr
+    assert "/actions/4" not in run.stderr, run
 
 
 def test_invalid_json_and_a_bad_setup_exit_2(cli, tmp_path):
     path = tmp_path / "broken.json"
     path.write_text('{"game": "teg",', encoding="utf-8")
     run = cli("replay", "teg", str(path))
-    assert run.code == 2 and "broken.json:1:16: invalid JSON" in run.stderr, run
+    assert run.code == 2 and "broken.json:1:16: " in run.stderr, run
+    assert "invalid JSON" in run.stderr
     setup = {"game": "teg", "setup": {"players": ["Red", "Blue"], "deck": ["jakks"]}, "actions": []}
     run = cli("replay", "teg", str(write(tmp_path, setup)))
-    assert run.code == 2 and "/setup: setup.deck must list each of the 40" in run.stderr, run
+    assert run.code == 2 and "/setup: setup.deck leaves out planet" in run.stderr, run
+    setup["setup"]["deck"] = ["jakks", "vulcan"]
+    for engine in ("python", "lua", "both"):
+        run = cli("replay", "teg", str(write(tmp_path, setup)), "--engine", engine)
+        assert run.code == 2, run
+        assert "/setup: setup.deck: unknown planet 'vulcan' [SETUP]" in run.stderr, run
 
 
 def test_simulate_is_deterministic_and_its_records_replay(cli, tmp_path):

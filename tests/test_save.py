@@ -21,8 +21,7 @@ SCHEMA = SCHEMAS / "tts" / "save.schema.json"
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("build")
-    build("teg", folder)
+    folder = build("teg", tmp_path_factory.mktemp("build")).folder
     save = json.loads((folder / f"{SAVE}.json").read_text(encoding="utf-8"))
     return folder, save
 
@@ -174,24 +173,26 @@ def test_a_changed_card_changes_only_what_shows_it(tmp_path, monkeypatch, built)
         encoding="utf-8",
     )
     monkeypatch.setattr("generator.cards.CARDS", tmp_path)
-    other = tmp_path / "build"
-    build("teg", other)
+    other = build("teg", tmp_path / "build").folder
     before = {p.name.rsplit("-", 1)[0]: p.read_bytes() for p in (folder / "assets").glob("*.png")}
     after = {p.name.rsplit("-", 1)[0]: p.read_bytes() for p in (other / "assets").glob("*.png")}
-    assert sorted(k for k in before if before[k] != after[k]) == ["planets_sheet"]
+    assert sorted(k for k in before if before[k] != after[k]) == ["planets_sheet_1"]
 
 
 def test_asset_base_url_points_every_image_at_the_host(tmp_path):
-    build("teg", tmp_path, asset_base_url="https://example.org/teg")
-    save = json.loads((tmp_path / f"{SAVE}.json").read_text(encoding="utf-8"))
+    folder = build("teg", tmp_path, "https://example.org/teg").folder
+    save = json.loads((folder / f"{SAVE}.json").read_text(encoding="utf-8"))
     urls = [o["CustomImage"]["ImageURL"] for o in save["ObjectStates"] if "CustomImage" in o]
     assert urls and all(u.startswith("https://example.org/teg/") for u in urls)
-    assert check_save(save, "x.json", tmp_path / "assets", "https://example.org/teg/") == []
+    assert check_save(save, "x.json", folder / "assets", "https://example.org/teg/") == []
+    # Each URL names a file of the build's assets folder.
+    names = {u.rsplit("/", 1)[1] for u in urls}
+    assert names <= {p.name for p in (folder / "assets").iterdir()}
 
 
 def test_install_copies_and_keeps_a_backup(cli, built, tmp_path, monkeypatch):
     folder, _ = built
-    monkeypatch.setattr("generator.paths.BUILD", folder)
+    monkeypatch.setattr("generator.paths.BUILD", folder.parent)
     saves = tmp_path / "Saves"
     run = cli("install", "teg", "--saves-dir", str(saves))
     assert run.code == 0, run
@@ -222,8 +223,8 @@ def test_preview_draws_every_object(cli, tmp_path, monkeypatch):
     monkeypatch.setattr("generator.paths.BUILD", tmp_path)
     run = cli("preview", "teg")
     assert run.code == 0, run
-    save = json.loads((tmp_path / f"{SAVE}.json").read_text(encoding="utf-8"))
+    save = json.loads((tmp_path / "teg" / f"{SAVE}.json").read_text(encoding="utf-8"))
     total = len(save["ObjectStates"])
     assert f"{total} of {total} objects drawn" in run.stdout
-    with Image.open(tmp_path / "preview.png") as image:
+    with Image.open(tmp_path / "teg" / "preview.png") as image:
         assert image.width > 1000 and image.height > 1000

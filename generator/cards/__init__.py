@@ -43,6 +43,7 @@ class Report:
     problems: tuple[Problem, ...]
     data: teg.TegData | None
     documents: dict[str, Any] | None = None  # file name -> validated plain data (when ok)
+    docs: dict[str, YamlDoc] | None = None  # file name -> the document with its positions
 
     @property
     def ok(self) -> bool:
@@ -105,11 +106,14 @@ def validate(source: str | Path = "teg", game: str | None = None) -> Report:
     if ordered:
         return Report(game=game_id, source=folder, problems=ordered, data=None)
     plain = {name: doc.data for name, doc in docs.items()}
-    return Report(game_id, folder, ordered, module.build(docs), plain)
+    return Report(game_id, folder, ordered, module.build(docs), plain, docs)
 
 
-def load(game: str = "teg") -> teg.TegData:
-    """Return a game's validated, typed card data; raise CardDataError if it has problems."""
+def load(game: str | Path = "teg") -> teg.TegData:
+    """Return a game's validated, typed card data; raise CardDataError if it has problems.
+
+    `game` is a game id or a card folder, as for validate.
+    """
     report = validate(game)
     if report.data is None:
         raise CardDataError(report.problems)

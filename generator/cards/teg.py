@@ -17,11 +17,14 @@ from types import MappingProxyType
 from typing import Any
 
 from generator.cards.yamlfile import YamlDoc
+from generator.paths import file_stem
 from generator.problems import Problem
 
 GAME = "teg"
 # Card-data files of the game, in load order; each has schemas/teg/<name>.schema.json.
 FILES = ("game", "dice", "empire", "planets", "missions")
+# How many seats' mats generator.tts.table can lay out on the table.
+TABLE_SEATS = 6
 # Ids with a meaning of their own in game records: `to: home`, `colony: empire`.
 RESERVED_IDS = frozenset({"home", "empire", "any"})
 
@@ -482,6 +485,19 @@ def setup_numbers(docs: Docs) -> Iterator[Problem]:
     if len(g["seat_colors"]) < high:
         yield game.problem(
             "/seat_colors", "SETUP", f"{len(g['seat_colors'])} seat colors for up to {high} players"
+        )
+    if len(g["seat_colors"]) > TABLE_SEATS:
+        yield game.problem(
+            "/seat_colors",
+            "SETUP",
+            f"{len(g['seat_colors'])} seat colors, but the table has room for {TABLE_SEATS} mats",
+        )
+    if not file_stem(g["name"]):
+        yield game.problem(
+            "/name",
+            "NAME",
+            f"{g['name']!r} has no letter or digit to name the save file after "
+            "(files are named from A-Z, a-z, 0-9, '-' and '_')",
         )
     rows = [r["players"] for r in g["face_up_row"]]
     for i, count in enumerate(rows):

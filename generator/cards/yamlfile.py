@@ -23,6 +23,14 @@ from generator.problems import Problem, pointer
 
 Position = tuple[int, int]
 
+# Card data is small (the largest shipped file is about 20 KB and 2,000 values, 6 levels
+# deep). These bounds refuse what is certainly not card data before it costs time or
+# memory: a huge or endless file (a symlink to /dev/zero), nesting that would exhaust the
+# stack, and aliases that expand exponentially (a "billion laughs" bomb).
+MAX_BYTES = 2_000_000
+MAX_DEPTH = 40
+MAX_VALUES = 200_000
+
 
 class _Constructor(SafeConstructor):
     """The safe constructor, except that dates stay strings.
@@ -41,6 +49,15 @@ class RecursiveAliasError(Exception):
     def __init__(self, node: Node) -> None:
         super().__init__("an alias refers to a node that contains it")
         self.node = node
+
+
+class TooLargeError(Exception):
+    """The document nests too deeply or its aliases expand to too many values."""
+
+    def __init__(self, node: Node, where: str, message: str) -> None:
+        super().__init__(message)
+        self.node = node
+        self.where = where
 
 
 @dataclass(frozen=True)
@@ -90,11 +107,30 @@ def _key_text(node: Node) -> str:
     return f"<{node.id} key>"
 
 
+@dataclass
+class _Budget:
+    values: int = 0
+
+
 def _walk(
-    node: Node, parts: list[str], doc: YamlDoc, dupes: list[Problem], open_: frozenset[int]
+    node: Node,
+    parts: list[str],
+    doc: YamlDoc,
+    dupes: list[Problem],
+    open_: frozenset[int],
+    budget: _Budget,
 ) -> None:
     if id(node) in open_:
         raise RecursiveAliasError(node)
+    if len(parts) > MAX_DEPTH:
+        raise TooLargeError(node, pointer(parts), f"nested more than {MAX_DEPTH} levels deep")
+    budget.values += 1
+    if budget.values > MAX_VALUES:
+        raise TooLargeError(
+            node,
+            pointer(parts),
+            f"expands to more than {MAX_VALUES:,} values (aliases repeated within aliases?)",
+        )
     open_ = open_ | {id(node)}
     here = pointer(parts)
     doc.values.setdefault(here, _position(node))
@@ -110,10 +146,10 @@ def _walk(
                 continue
             seen[key] = _position(key_node)
             doc.keys[child] = _position(key_node)
-            _walk(value_node, [*parts, key], doc, dupes, open_)
+            _walk(value_node, [*parts, key], doc, dupes, open_, budget)
     elif isinstance(node, SequenceNode):
         for index, item in enumerate(node.value):
-            _walk(item, [*parts, str(index)], doc, dupes, open_)
+            _walk(item, [*parts, str(index)], doc, dupes, open_, budget)
 
 
 def _stringify_keys(value: Any) -> Any:
@@ -162,7 +198,16 @@ def _yaml_problem(err: YAMLError, name: str, text: str) -> Problem:
         char = err.character if isinstance(err.character, int) else ord(err.character)
         message = f"character {char:#06x} is not allowed in YAML; remove it"
         return Problem(name, line, col, "", "YAML", message)
-    mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
+    problem_mark = getattr(err, "problem_mark", None)
+    context_mark = getattr(err, "context_mark", None)
+    opened = _OPENED.get(str(getattr(err, "context", "")))
+    if opened and context_mark is not None and problem_mark is not None:
+        # An unclosed bracket or quote is noticed only where the parser gives up, often the
+        # end of the file; the mistake is where the construct started, so report it there.
+        gave_up = f"line {problem_mark.line + 1}, column {problem_mark.column + 1}"
+        message = f"YAML syntax: {opened} is not closed: at {gave_up}, {err.problem}"
+        return Problem(name, context_mark.line + 1, context_mark.column + 1, "", "YAML", message)
+    mark = problem_mark or context_mark
     if isinstance(err, MarkedYAMLError):
         message = " ".join(str(x) for x in (err.context, err.problem) if x)
     else:
@@ -171,6 +216,15 @@ def _yaml_problem(err: YAMLError, name: str, text: str) -> Problem:
     if mark is None:
         return Problem(name, None, None, "", "YAML", message)
     return Problem(name, mark.line + 1, mark.column + 1, "", "YAML", message)
+
+
+_OPENED = {
+    "while parsing a flow sequence": "the '[' opened here",
+    "while parsing a flow mapping": "the '{' opened here",
+    "while scanning a quoted scalar": "the quote opened here",
+    "while scanning a double-quoted scalar": "the quote opened here",
+    "while scanning a single-quoted scalar": "the quote opened here",
+}
 
 
 def read_yaml(path: Path) -> tuple[YamlDoc | None, list[Problem]]:
@@ -182,11 +236,17 @@ def read_yaml(path: Path) -> tuple[YamlDoc | None, list[Problem]]:
     """
     name = display(path)
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as file:
+            raw = file.read(MAX_BYTES + 1)  # bounded: the path may be a device or a pipe
     except FileNotFoundError:
         return None, [Problem(name, None, None, "", "MISSING", "file not found")]
     except OSError as err:
         return None, [Problem(name, None, None, "", "MISSING", f"cannot read: {err.strerror}")]
+    if len(raw) > MAX_BYTES:
+        message = (
+            f"larger than {MAX_BYTES:,} bytes: card data is far smaller; is it the right file?"
+        )
+        return None, [Problem(name, None, None, "", "SIZE", message)]
     text, problems = _decode(raw, name)
     if text is None:
         return None, problems
@@ -198,6 +258,10 @@ def read_yaml(path: Path) -> tuple[YamlDoc | None, list[Problem]]:
         nodes = list(yaml.compose_all(text))
     except YAMLError as err:
         return None, [_yaml_problem(err, name, text)]
+    except RecursionError:
+        return None, [
+            Problem(name, None, None, "", "SIZE", f"nested more than {MAX_DEPTH} levels deep")
+        ]
 
     if not nodes or nodes[0] is None:
         return None, [Problem(name, 1, 1, "", "EMPTY", "file is empty: expected a mapping")]
@@ -217,10 +281,13 @@ def read_yaml(path: Path) -> tuple[YamlDoc | None, list[Problem]]:
     positions = YamlDoc(path=path, data=None)
     dupes: list[Problem] = []
     try:
-        _walk(nodes[0], [], positions, dupes, frozenset())
+        _walk(nodes[0], [], positions, dupes, frozenset(), _Budget())
     except RecursiveAliasError as err:
         line, col = _position(err.node)
         return None, [Problem(name, line, col, "", "YAML", f"YAML alias: {err}")]
+    except TooLargeError as err:
+        line, col = _position(err.node)
+        return None, [Problem(name, line, col, err.where, "SIZE", str(err))]
     try:
         # Build the data from the nodes already composed: parsing once is half the time.
         data = yaml.constructor.construct_document(nodes[0])

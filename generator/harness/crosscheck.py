@@ -168,21 +168,44 @@ class Refusal:
 
 def check_record(pair: Pair, record: Record) -> Divergence | Refusal | None:
     """Replay a record in both engines: the first divergence, a refusal both agree on, or None."""
+    return replay_both(pair, record)[0]
+
+
+def replay_both(
+    pair: Pair, record: Record, check: Callable[[int, Any], None] | None = None
+) -> tuple[Divergence | Refusal | None, Any]:
+    """Replay a record in both engines: what check_record finds, and the Python final state.
+
+    `check(index, action)` runs before each action (see records.replay). A setup both
+    engines refuse is a Refusal at index -1.
+    """
     py_state, lua_state, found = pair.start(record["setup"])
     if found is not None:
-        return found
+        return found, None
     if py_state is None:
-        return Refusal(-1, record["setup"], "setup refused", "setup refused")
+        setup = record["setup"]
+        reasons = _setup_reason(pair.python, setup), _setup_reason(pair.lua, setup)
+        return Refusal(-1, setup, *reasons), None
     for index, action in enumerate(record["actions"]):
+        if check is not None:
+            check(index, action)
         before = (py_state, lua_state)
         py_state, lua_state, found = pair.step(index, py_state, lua_state, action)
         if found is not None:
-            return found
+            return found, None
         if py_state is None:
             py_reason = _reason(pair.python, before[0], action)
             lua_reason = _reason(pair.lua, before[1], action)
-            return Refusal(index, action, py_reason, lua_reason)
-    return None
+            return Refusal(index, action, py_reason, lua_reason), None
+    return None, py_state
+
+
+def _setup_reason(engine: Engine | LuaEngine, setup: Any) -> str:
+    try:
+        engine.new_game(setup)
+    except BadSetup as err:
+        return str(err)
+    return ""
 
 
 def _reason(engine: Engine | LuaEngine, state: Any, action: Any) -> str:

@@ -2,9 +2,18 @@
 
 What TTS scripts cannot use is removed (load, loadfile, dofile, require, io, debug, package,
 os beyond clock/date/time/difftime); what MoonSharp adds is added (global unpack and pack);
-what MoonSharp does differently is imitated where it can bite: string.format("%s", x) raises
-unless x is a string or a number, and pairs visits keys in a shuffled, seeded order so no code
-can lean on an order. See ../shared/tts/LUA-AND-MOONSHARP.md.
+what MoonSharp does differently is imitated where it can bite, each as measured on a real
+MoonSharp 2.0 and as its source (CoreLib/TableModule.cs, StringLib/KopiLua_StrLib.cs) does:
+
+- string.format("%s", x) raises unless x is a string or a number;
+- table.remove(t, pos) raises "position out of bounds" for pos > #t (so table.remove(t, 1)
+  on an empty table), table.insert(t, pos, v) for pos outside 1..#t+1;
+- string.find/match/gmatch/gsub raise "pattern too complex" when one match attempt calls
+  the matcher more than 200 times: MoonSharp counts every call and never gives one back,
+  so `s:match("^%s*(.-)%s*$")` fails on a subject of a few hundred characters;
+- pairs visits keys in a shuffled, seeded order, so no code can lean on an order.
+
+See ../shared/tts/LUA-AND-MOONSHARP.md and TABLE-AUTOMATION.md section 6.
 """
 
 from __future__ import annotations
@@ -38,6 +47,349 @@ string.format = function(fmt, ...)
     end
   end
   return raw_format(fmt, ...)
+end
+
+local raw_remove, raw_insert, select = table.remove, table.insert, select
+
+table.remove = function(t, ...)
+  if select("#", ...) > 1 then
+    error("wrong number of arguments to 'remove'", 2)
+  end
+  local len = #t
+  local pos = ...
+  if pos == nil then
+    pos = len
+  end
+  if pos >= len + 1 or (pos < 1 and len > 0) then
+    error("bad argument #1 to 'remove' (position out of bounds)", 2)
+  end
+  return raw_remove(t, ...)
+end
+
+table.insert = function(t, ...)
+  local n = select("#", ...)
+  if n > 2 then
+    error("wrong number of arguments to 'insert'", 2)
+  end
+  if n == 2 then
+    local pos = ...
+    if type(pos) == "number" and (pos > #t + 1 or pos < 1) then
+      error("bad argument #2 to 'insert' (position out of bounds)", 2)
+    end
+  end
+  return raw_insert(t, ...)
+end
+
+-- MoonSharp's pattern matcher (KopiLua) counts calls of match() per attempt and raises
+-- "pattern too complex" on the 201st. This is the same matcher, only counting: it runs
+-- before the native function when a pattern has a quantifier (without one an attempt
+-- cannot reach 200 calls), and the native function gives the result.
+local MAXCCALLS = 200
+local byte, sub, native_find = string.byte, string.sub, string.find
+local raw_match, raw_gmatch, raw_gsub = string.match, string.gmatch, string.gsub
+
+local function class_end(p, i)
+  local c = byte(p, i)
+  i = i + 1
+  if c == 37 then -- %x
+    return i + 1
+  elseif c == 91 then -- [set]
+    if byte(p, i) == 94 then
+      i = i + 1
+    end
+    repeat
+      if i > #p then
+        return #p + 1 -- malformed: the native call reports it
+      end
+      local cc = byte(p, i)
+      i = i + 1
+      if cc == 37 and i <= #p then
+        i = i + 1
+      end
+    until byte(p, i) == 93
+    return i + 1
+  end
+  return i
+end
+
+local function has_quantifier(p)
+  local i = 1
+  if byte(p, 1) == 94 then
+    i = 2
+  end
+  while i <= #p do
+    local c = byte(p, i)
+    if c == 40 or c == 41 then
+      i = i + 1
+    elseif c == 37 and (byte(p, i + 1) == 98) then
+      i = i + 4
+    elseif c == 37 and (byte(p, i + 1) == 102) then
+      i = class_end(p, i + 2)
+    else
+      local ep = class_end(p, i)
+      local q = byte(p, ep)
+      if q == 42 or q == 43 or q == 45 or q == 63 then
+        return true
+      end
+      i = ep
+    end
+  end
+  return false
+end
+
+local function single(s, si, p, pi, ep)
+  if si > #s then
+    return false
+  end
+  return native_find(sub(s, si, si), "^" .. sub(p, pi, ep - 1)) ~= nil
+end
+
+local do_match
+
+local function max_expand(ms, s, p, si, pi, ep)
+  local i = 0
+  while single(s, si + i, p, pi, ep) do
+    i = i + 1
+  end
+  while i >= 0 do
+    local res = do_match(ms, s, p, si + i, ep + 1)
+    if res then
+      return res
+    end
+    i = i - 1
+  end
+  return nil
+end
+
+local function min_expand(ms, s, p, si, pi, ep)
+  while true do
+    local res = do_match(ms, s, p, si, ep + 1)
+    if res then
+      return res
+    elseif single(s, si, p, pi, ep) then
+      si = si + 1
+    else
+      return nil
+    end
+  end
+end
+
+local function capture(ms, s, p, si, pi, what)
+  local level = ms.level + 1
+  ms.init[level], ms.len[level], ms.level = si, what, level
+  local res = do_match(ms, s, p, si, pi)
+  if not res then
+    ms.level = ms.level - 1
+  end
+  return res
+end
+
+local function close_capture(ms, s, p, si, pi)
+  local l = ms.level
+  while l > 0 and ms.len[l] ~= -1 do
+    l = l - 1
+  end
+  if l == 0 then
+    return nil -- malformed: the native call reports it
+  end
+  ms.len[l] = si - ms.init[l]
+  local res = do_match(ms, s, p, si, pi)
+  if not res then
+    ms.len[l] = -1
+  end
+  return res
+end
+
+do_match = function(ms, s, p, si, pi)
+  ms.calls = ms.calls + 1
+  if ms.calls > MAXCCALLS then
+    error("pattern too complex", 0)
+  end
+  while true do
+    if pi > #p then
+      return si
+    end
+    local c = byte(p, pi)
+    if c == 40 then
+      if byte(p, pi + 1) == 41 then
+        return capture(ms, s, p, si, pi + 2, -2)
+      end
+      return capture(ms, s, p, si, pi + 1, -1)
+    elseif c == 41 then
+      return close_capture(ms, s, p, si, pi + 1)
+    elseif c == 36 and pi == #p then
+      return si == #s + 1 and si or nil
+    elseif c == 37 and byte(p, pi + 1) == 98 then -- %bxy
+      local open, close = byte(p, pi + 2), byte(p, pi + 3)
+      if byte(s, si) ~= open then
+        return nil
+      end
+      local depth, j = 1, si + 1
+      while j <= #s and depth > 0 do
+        local d = byte(s, j)
+        if d == close then
+          depth = depth - 1
+        elseif d == open then
+          depth = depth + 1
+        end
+        j = j + 1
+      end
+      if depth > 0 then
+        return nil
+      end
+      si, pi = j, pi + 4
+    elseif c == 37 and byte(p, pi + 1) == 102 then -- %f[set]
+      local ep = class_end(p, pi + 2)
+      local set = sub(p, pi + 2, ep - 1)
+      local before = si > 1 and sub(s, si - 1, si - 1) or "\0"
+      local here = si <= #s and sub(s, si, si) or "\0"
+      if native_find(before, "^" .. set) or not native_find(here, "^" .. set) then
+        return nil
+      end
+      pi = ep
+    elseif c == 37 and byte(p, pi + 1) and byte(p, pi + 1) >= 48 and byte(p, pi + 1) <= 57 then
+      local l = byte(p, pi + 1) - 48
+      local len = ms.len[l] or 0
+      if len < 0 or sub(s, si, si + len - 1) ~= sub(s, ms.init[l], ms.init[l] + len - 1) then
+        return nil
+      end
+      si, pi = si + len, pi + 2
+    else
+      local ep = class_end(p, pi)
+      local m = single(s, si, p, pi, ep)
+      local q = byte(p, ep)
+      if q == 63 then -- ?
+        if m then
+          local res = do_match(ms, s, p, si + 1, ep + 1)
+          if res then
+            return res
+          end
+        end
+        pi = ep + 1
+      elseif q == 42 then -- *
+        return max_expand(ms, s, p, si, pi, ep)
+      elseif q == 43 then -- +
+        return m and max_expand(ms, s, p, si + 1, pi, ep) or nil
+      elseif q == 45 then -- -
+        return min_expand(ms, s, p, si, pi, ep)
+      else
+        if not m then
+          return nil
+        end
+        si, pi = si + 1, ep
+      end
+    end
+  end
+end
+
+local function attempt(s, p, si, pi)
+  return do_match({ calls = 0, level = 0, init = {}, len = {} }, s, p, si, pi)
+end
+
+local function strings(s, p)
+  if (type(s) ~= "string" and type(s) ~= "number") or type(p) ~= "string" then
+    return nil -- the native call raises the right error
+  end
+  s = tostring(s)
+  if not has_quantifier(p) then
+    return nil
+  end
+  return s, p
+end
+
+local function start(s, init)
+  init = init or 1
+  if init < 0 then
+    init = #s + init + 1
+  end
+  if init < 1 then
+    init = 1
+  elseif init > #s + 1 then
+    init = #s + 1
+  end
+  return init
+end
+
+local function count_find(s, p, init)
+  local si, pi, anchor = start(s, init), 1, byte(p, 1) == 94
+  if anchor then
+    pi = 2
+  end
+  repeat
+    if attempt(s, p, si, pi) then
+      return
+    end
+    si = si + 1
+  until si > #s + 1 or anchor
+end
+
+string.find = function(s, p, init, plain)
+  local cs, cp = strings(s, p)
+  if cs and not plain then
+    count_find(cs, cp, init)
+  end
+  return native_find(s, p, init, plain)
+end
+
+string.match = function(s, p, init)
+  local cs, cp = strings(s, p)
+  if cs then
+    count_find(cs, cp, init)
+  end
+  return raw_match(s, p, init)
+end
+
+string.gmatch = function(s, p)
+  local iterate = raw_gmatch(s, p)
+  local cs, cp = strings(s, p)
+  if not cs then
+    return iterate
+  end
+  local pos = 1
+  return function()
+    -- gmatch does not anchor on '^'; each attempt starts afresh, as KopiLua's gmatch_aux.
+    local si = pos
+    while si <= #cs + 1 do
+      local e = attempt(cs, cp, si, 1)
+      if e then
+        pos = e == si and e + 1 or e
+        break
+      end
+      si = si + 1
+    end
+    if si > #cs + 1 then
+      pos = si
+    end
+    return iterate()
+  end
+end
+
+string.gsub = function(s, p, repl, n)
+  local cs, cp = strings(s, p)
+  if cs then
+    local anchor, pi, si, count = byte(cp, 1) == 94, 1, 1, 0
+    if anchor then
+      pi = 2
+    end
+    local most = n or #cs + 1
+    while count < most do
+      local e = attempt(cs, cp, si, pi)
+      if e then
+        count = count + 1
+      end
+      if e and e > si then
+        si = e
+      elseif si <= #cs then
+        si = si + 1
+      else
+        break
+      end
+      if anchor then
+        break
+      end
+    end
+  end
+  return raw_gsub(s, p, repl, n)
 end
 
 local RANK = { number = 1, string = 2, boolean = 3 }

@@ -75,13 +75,31 @@ class BundleError(Exception):
 
 
 def parse(module: Module) -> Any:
-    """Parse a module, turning a syntax error into a BundleError located in its file."""
+    """Parse a module, turning a syntax error into a BundleError located in its file.
+
+    Lua 5.2 compiles it first, so a syntax error is reported as Lua (and MoonSharp) sees it,
+    with its line and column and the lint's code (LUA001, LUA004 for MoonSharp-only syntax);
+    luaparser then reads code that is known to be valid.
+    """
+    import contextlib
+    import io
+
     from luaparser import ast  # imported here: a warm build never parses
 
+    from generator.luabuild.compile import compiles
+    from generator.luabuild.lint import explain
+
+    broken = explain(module, list(compiles(module.source)))
+    if broken:
+        raise BundleError(
+            [Problem(module.origin, f.line, f.col, "", f.code, f.message) for f in broken]
+        )
     try:
-        return ast.parse(module.source)
+        # luaparser's ANTLR listener prints what it rejects: the problem below says it once.
+        with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
+            return ast.parse(module.source)
     except Exception as err:  # luaparser raises several types, some without positions
-        problem = Problem(module.origin, None, None, "", "LUA000", f"syntax: {err}")
+        problem = Problem(module.origin, None, None, "", "LUA000", f"luaparser: {err}")
         raise BundleError([problem]) from None
 
 

@@ -21,6 +21,7 @@ class Finding:
     line: int
     code: str
     message: str
+    col: int = 1
 
 
 @cache
@@ -43,9 +44,12 @@ def compiles(source: str) -> Iterator[Finding]:
     line = int(match.group(1)) if match else 1
     message = match.group(2) if match else str(err)
     text = source.split("\n")[line - 1] if line <= source.count("\n") + 1 else ""
+    lambda_ = re.search(r"\|\s*[A-Za-z_][\w, ]*\|", text)
     if "!=" in text:
-        yield Finding(line, "LUA004", "MoonSharp-only '!=': write '~='")
-    elif re.search(r"\|\s*[A-Za-z_][\w, ]*\|", text):
-        yield Finding(line, "LUA004", "MoonSharp-only lambda '|x| ...': write a function")
+        col = text.index("!=") + 1
+        yield Finding(line, "LUA004", "MoonSharp-only '!=': write '~='", col)
+    elif lambda_:
+        col = lambda_.start() + 1
+        yield Finding(line, "LUA004", "MoonSharp-only lambda '|x| ...': write a function", col)
     else:
         yield Finding(line, "LUA001", f"does not compile under Lua 5.2: {message}")

@@ -11,6 +11,8 @@ Problems located in the module's own source file and line (not the bundle's), wi
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -263,8 +265,22 @@ def pure_writes(usage: Usage) -> Iterator[Finding]:
         yield Finding(line, "LUA007", f"global '{name}' written in pure code: make it local")
 
 
+# Expressions whose value is a number (MoonSharp's %s accepts numbers as well as strings).
+NUMERIC = (
+    astnodes.Number,
+    astnodes.AddOp,
+    astnodes.SubOp,
+    astnodes.MultOp,
+    astnodes.FloatDivOp,
+    astnodes.ModOp,
+    astnodes.ExpoOp,
+    astnodes.UMinusOp,
+    astnodes.ULengthOP,
+)
+
+
 def _string_expression(node: astnodes.Node) -> bool:
-    if isinstance(node, astnodes.String | astnodes.Number | astnodes.Concat):
+    if isinstance(node, (astnodes.String, astnodes.Concat, *NUMERIC)):
         return True
     if isinstance(node, astnodes.Call):
         func = node.func
@@ -294,10 +310,14 @@ def _format_calls(usage: Usage) -> Iterator[tuple[int, astnodes.Node, list[astno
 
 
 def format_strings(usage: Usage) -> Iterator[Finding]:
-    """LUA008: each `%s` of string.format gets a string (MoonSharp raises on anything else).
+    """LUA008: each `%s` of string.format visibly gets a string or a number.
 
+    Measured on MoonSharp 2.0: `%s` accepts strings and numbers and raises on booleans, nil
+    and tables (Lua 5.2 converts them all). A variable could hold any of these, so the
+    argument must be a literal, a concatenation, arithmetic, a length, tostring(...) or a
+    string.* call.
     Bad: `string.format("%s wins", player)` with player a table or nil.
-    Good: `string.format("%s wins", tostring(player))`.
+    Good: `string.format("%s wins", tostring(player))`, `string.format("%s left", #dice)`.
     """
     for line, fmt, args in _format_calls(usage):
         if not isinstance(fmt, astnodes.String):
@@ -312,7 +332,8 @@ def format_strings(usage: Usage) -> Iterator[Finding]:
                 yield Finding(
                     line,
                     "LUA008",
-                    f"argument {index + 2} of string.format for %s: wrap it in tostring()",
+                    f"argument {index + 2} of string.format for %s may be nil, a boolean or a "
+                    "table, which MoonSharp refuses: wrap it in tostring()",
                 )
             index += 1
 
@@ -324,10 +345,28 @@ def _pure(module: Module) -> bool:
     return any(area in module.origin for area in PURE_AREAS)
 
 
+def explain(module: Module, broken: list[Finding]) -> list[Finding]:
+    """The findings for a module that does not compile, as specific as can be.
+
+    luaparser reads Lua 5.3 too: when it can, name the 5.3 operator or the goto that broke
+    the compile (LUA002, LUA003) rather than only quoting Lua's syntax error (LUA001).
+    """
+    if any(f.code != "LUA001" for f in broken):
+        return broken
+    try:
+        usage = walk(module)
+    except Exception:  # luaparser cannot read it either
+        return broken
+    return [*no_lua53_operators(usage), *no_goto(usage)] or broken
+
+
 def walk(module: Module) -> Usage:
     """Parse a module and collect what the rules look at."""
     walker = _Walker()
-    walker.visit(ast.parse(module.source), Scope({"require", "_LOADED", "..."}))
+    # luaparser's ANTLR listener prints what it rejects; callers report it once, located.
+    with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
+        tree = ast.parse(module.source)
+    walker.visit(tree, Scope({"require", "_LOADED", "..."}))
     return walker.usage
 
 
@@ -337,19 +376,13 @@ def lint_bundle(bundle: Bundle) -> list[Problem]:
 
     def add(module: Module, findings: Iterator[Finding]) -> None:
         for f in findings:
-            problems.append(Problem(module.origin, f.line, 1, "", f.code, f.message))
+            problems.append(Problem(module.origin, f.line, f.col, "", f.code, f.message))
 
     usages: dict[str, Usage] = {}
     for module in bundle.modules:
         broken = list(compiles(module.source))
         if broken:
-            # luaparser reads Lua 5.3 too: when it can, name the 5.3 operator or the goto
-            # that broke the compile rather than only quoting Lua's syntax error.
-            try:
-                specific = [*no_lua53_operators(walk(module)), *no_goto(walk(module))]
-            except Exception:  # luaparser cannot read it either
-                specific = []
-            add(module, iter(specific or broken))
+            add(module, iter(explain(module, broken)))
             continue
         if module.origin.startswith("<generated"):
             continue  # generated data has no code to lint

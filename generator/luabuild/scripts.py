@@ -28,12 +28,15 @@ class Scripts:
 
     bundles: dict[str, Bundle]
     problems: tuple[Problem, ...]
+    scripts: tuple[str, ...] = ()  # every scripted object, bundled or not
 
     def summary(self) -> str:
         """One line: how many scripts and modules, and whether they are clean."""
         modules = {m.origin for b in self.bundles.values() for m in b.modules}
+        modules |= {p.file for p in self.problems}
+        count = len(self.scripts) or len(self.bundles)
         state = "clean" if not self.problems else f"{len(self.problems)} finding(s)"
-        return f"{len(self.bundles)} script(s), {len(modules)} module(s): {state}"
+        return f"{count} script(s), {len(modules)} module(s): {state}"
 
 
 def generated_modules(game: str, documents: dict) -> dict[str, str]:
@@ -66,10 +69,10 @@ def build_scripts(game: str, documents: dict, cache_dir: Path | None = None) -> 
             problems += err.problems
             continue
         problems += _cached_lint(bundles[name], cache_dir)
-    return Scripts(bundles, tuple(problems))
+    return Scripts(bundles, tuple(problems), tuple(sorted(SCRIPTED_OBJECTS.get(game, {}))))
 
 
-LINT_VERSION = "1"  # bump when a lint rule changes, so cached results are not reused
+LINT_VERSION = "2"  # bump when a lint rule changes, so cached results are not reused
 
 
 def _cached_lint(found: Bundle, cache_dir: Path | None) -> list[Problem]:

@@ -2,7 +2,8 @@
 
 An image's cache key hashes the renderer version, the font and the exact data the image
 shows, so an unchanged image is never drawn again, and a changed card redraws only itself
-and the sheet that holds it.
+and the sheet that holds it. A cached file is used only when its size and hash match what
+was recorded when it was written, so a truncated or damaged file is drawn again.
 """
 
 from __future__ import annotations
@@ -21,9 +22,16 @@ from PIL import Image
 
 from generator.cards.teg import TegData
 from generator.render import components as C
+from generator.render.draw import TextFitError
+from generator.render.features import (
+    Features,
+    control_features,
+    mat_features,
+    planet_features,
+)
 
 # Bump when any drawing code changes, so cached images are drawn again.
-RENDER_VERSION = "1"
+RENDER_VERSION = "2"
 
 
 def plain(value: Any) -> Any:
@@ -47,7 +55,11 @@ def png(image: Image.Image) -> bytes:
 
 
 class Cache:
-    """PNG files in a folder, named by the hash of what they were drawn from."""
+    """PNG files in a folder, named by the hash of what they were drawn from.
+
+    Beside each `<key>.png` a `<key>.json` records its size and SHA-256; a file that does not
+    match them (cut short by a crash or a full disk, or edited) is drawn again.
+    """
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
@@ -58,20 +70,37 @@ class Cache:
         digest = hashlib.sha256(json.dumps([RENDER_VERSION, key], sort_keys=True).encode())
         return self.folder / f"{digest.hexdigest()}.png" if self.folder else None
 
+    @staticmethod
+    def _verified(path: Path) -> bytes | None:
+        try:
+            meta = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+            data = path.read_bytes()
+        except (OSError, ValueError):
+            return None
+        if not isinstance(meta, dict) or meta.get("size") != len(data):
+            return None
+        return data if meta.get("sha256") == hashlib.sha256(data).hexdigest() else None
+
     def png(self, key: Any, draw: Callable[[], Image.Image]) -> bytes:
         """The PNG bytes for `key`: from the cache, or drawn, encoded and stored."""
         path = self._path(key)
-        if path is not None and path.is_file():
+        cached = self._verified(path) if path is not None else None
+        if cached is not None:
             self.reused += 1
-            return path.read_bytes()
+            return cached
         data = png(draw())
         self.drawn += 1
         if path is not None:
+            meta = {"size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                temporary = path.with_suffix(".tmp")
-                temporary.write_bytes(data)
-                temporary.replace(path)
+                for target, content in ((path, data), (path.with_suffix(".json"), meta)):
+                    temporary = target.with_suffix(".tmp")
+                    if isinstance(content, bytes):
+                        temporary.write_bytes(content)
+                    else:
+                        temporary.write_text(json.dumps(content), encoding="utf-8")
+                    temporary.replace(target)
             except OSError:
                 pass  # the cache only saves time; a build without it is still right
         return data
@@ -84,7 +113,7 @@ class Cache:
 
 @dataclass(frozen=True)
 class Sheet:
-    """A deck sheet: its asset file name, grid, and the card ids in sheet order."""
+    """A deck sheet: its asset file name, back, grid, and the card ids in sheet order."""
 
     name: str
     back: str
@@ -94,13 +123,40 @@ class Sheet:
 
 
 @dataclass(frozen=True)
+class TextProblem:
+    """Text of the card data that does not fit where it is drawn."""
+
+    file: str  # the card-data file, without .yaml
+    pointer: str
+    message: str
+
+
+class RenderError(Exception):
+    """Some images could not be drawn; `problems` says which text did not fit where."""
+
+    def __init__(self, problems: list[TextProblem]) -> None:
+        super().__init__(f"{len(problems)} text(s) do not fit")
+        self.problems = problems
+
+
+@dataclass(frozen=True)
 class Assets:
-    """Every rendered image (file name -> PNG bytes) and what the layout needs to know."""
+    """Every rendered image (file name -> PNG bytes) and what the layout needs to know.
+
+    `features` gives, per image, the named rectangles (in its pixels) of what was drawn on
+    it: `mat` for every galaxy mat, `control_mat.png`, and `planet:<id>` for planet faces.
+    """
 
     files: dict[str, bytes]
-    sheets: dict[str, Sheet]  # "planets", "missions"
+    sheets: dict[str, tuple[Sheet, ...]]  # "planets", "missions": one or more sheets each
     sizes: dict[str, tuple[int, int]]  # file name -> pixel size
     thumbnail: bytes
+    features: dict[str, Features]
+
+
+def sheet_name(kind: str, number: int) -> str:
+    """The asset name of a deck's sheet number `number` (from 1)."""
+    return f"{kind}_sheet_{number}.png"
 
 
 def render(
@@ -109,64 +165,140 @@ def render(
     font_path: str | None = None,
     step: Callable[[str], None] = lambda name: None,
 ) -> Assets:
-    """Render every image of the mod. `step(name)` is called after each one (for progress)."""
+    """Render every image of the mod. `step(name)` is called after each one (for progress).
+
+    Raises RenderError listing every text that does not fit its box.
+    """
     files: dict[str, bytes] = {}
     sizes: dict[str, tuple[int, int]] = {}
+    problems: list[TextProblem] = []
 
-    def keep(name: str, key: Any, draw: Callable[[], Image.Image]) -> None:
-        files[name] = cache.png([key, font_path], draw)
+    def keep(name: str, key: Any, draw: Callable[[], Image.Image], where: tuple[str, str]) -> None:
+        try:
+            files[name] = cache.png([key, font_path], draw)
+        except TextFitError as err:
+            problems.append(TextProblem(*where, str(err)))
+            return
+        except _CardTextErrors as err:
+            problems.extend(err.problems)
+            return
         sizes[name] = _png_size(files[name])
         step(name)
 
-    sheets = {}
+    sheets: dict[str, tuple[Sheet, ...]] = {}
     for kind, cards, draw_card in (
         ("planets", data.planets, C.planet_card),
         ("missions", data.missions, C.mission_card),
     ):
         back_kind = "planet" if kind == "planets" else "mission"
         back_key = [["back", back_kind], font_path]
-        card_keys = [[[kind, plain(c)], font_path] for c in cards]
-
-        compose = partial(
-            _compose, cache, list(cards), draw_card, card_keys, back_kind, back_key, font_path
+        keep(
+            f"{back_kind}_back.png",
+            back_key[0],
+            lambda k=back_kind: C.card_back(k, font_path),
+            ("game", "/name"),
         )
-        keep(f"{kind}_sheet.png", ["sheet", card_keys, back_key], compose)
-        keep(f"{back_kind}_back.png", back_key[0], lambda k=back_kind: C.card_back(k, font_path))
-        columns, rows = C.grid(len(cards))
-        sheets[kind] = Sheet(
-            f"{kind}_sheet.png", f"{back_kind}_back.png", columns, rows, tuple(c.id for c in cards)
-        )
+        found = []
+        for number, first in enumerate(range(0, len(cards), C.SHEET_CARDS), start=1):
+            chunk = list(cards[first : first + C.SHEET_CARDS])
+            card_keys = [[[kind, plain(c)], font_path] for c in chunk]
+            pointers = [f"/{kind}/{first + i}" for i in range(len(chunk))]
+            compose = partial(
+                _compose,
+                cache,
+                chunk,
+                pointers,
+                kind,
+                draw_card,
+                card_keys,
+                back_kind,
+                back_key,
+                font_path,
+            )
+            name = sheet_name(kind, number)
+            keep(name, ["sheet", card_keys, back_key], compose, (kind, f"/{kind}"))
+            columns, rows = C.grid(len(chunk))
+            found.append(
+                Sheet(name, f"{back_kind}_back.png", columns, rows, tuple(c.id for c in chunk))
+            )
+        sheets[kind] = tuple(found)
     mat_inputs = [plain(data.levels), plain(data.rules)]
-    for color in data.rules.seat_colors:
+    for index, color in enumerate(data.rules.seat_colors):
         keep(
             f"mat_{color}.png",
             ["mat", color, mat_inputs],
             lambda c=color: C.galaxy_mat(c, data, font_path),
+            ("game", f"/seat_colors/{index}"),
         )
-        keep(f"ship_{color}.png", ["ship", color], lambda c=color: C.ship(c))
-    keep("control_mat.png", ["control", data.dice_count], lambda: C.control_mat(data, font_path))
-    keep("dice.png", ["dice", plain(data.faces)], lambda: C.dice_texture(data, font_path))
-    for kind in ("energy", "culture", "empire"):
-        keep(f"token_{kind}.png", ["token", kind], lambda k=kind: C.token(k, font_path))
-    thumbnail = cache.png(
-        [["thumbnail", data.rules.name], font_path], lambda: C.thumbnail(data, font_path)
+        keep(
+            f"ship_{color}.png",
+            ["ship", color],
+            lambda c=color: C.ship(c),
+            ("game", f"/seat_colors/{index}"),
+        )
+    keep(
+        "control_mat.png",
+        ["control", data.dice_count],
+        lambda: C.control_mat(data, font_path),
+        ("dice", "/count"),
     )
-    return Assets(files, sheets, sizes, thumbnail)
+    keep(
+        "dice.png",
+        ["dice", plain(data.faces)],
+        lambda: C.dice_texture(data, font_path),
+        ("dice", "/faces"),
+    )
+    for kind in ("energy", "culture", "empire"):
+        keep(
+            f"token_{kind}.png",
+            ["token", kind],
+            lambda k=kind: C.token(k, font_path),
+            ("game", "/resources"),
+        )
+    try:
+        thumbnail = cache.png(
+            [["thumbnail", data.rules.name], font_path], lambda: C.thumbnail(data, font_path)
+        )
+    except TextFitError as err:
+        problems.append(TextProblem("game", "/name", str(err)))
+    if problems:
+        raise RenderError(problems)
+    features: dict[str, Features] = {
+        "mat": mat_features(data),
+        "control_mat.png": control_features(data),
+        **{f"planet:{p.id}": planet_features(p) for p in data.planets},
+    }
+    return Assets(files, sheets, sizes, thumbnail, features)
+
+
+class _CardTextErrors(Exception):
+    def __init__(self, problems: list[TextProblem]) -> None:
+        super().__init__(f"{len(problems)} card(s) with text that does not fit")
+        self.problems = problems
 
 
 def _compose(
     cache: Cache,
     cards: list[Any],
+    pointers: list[str],
+    kind: str,
     draw_card: Callable[..., Image.Image],
     card_keys: list[Any],
     back_kind: str,
     back_key: Any,
     font_path: str | None,
 ) -> Image.Image:
-    faces = [
-        cache.image(key, partial(draw_card, card, font_path))
-        for key, card in zip(card_keys, cards, strict=True)
-    ]
+    faces = []
+    problems = []
+    for key, card, ptr in zip(card_keys, cards, pointers, strict=True):
+        try:
+            faces.append(cache.image(key, partial(draw_card, card, font_path)))
+        except TextFitError as err:
+            # Name the field whose text it is, so the message points at the line to shorten.
+            field = next((f for f in ("name", "text") if getattr(card, f) == err.text), None)
+            problems.append(TextProblem(kind, f"{ptr}/{field}" if field else ptr, str(err)))
+    if problems:
+        raise _CardTextErrors(problems)
     back = cache.image(back_key, partial(C.card_back, back_kind, font_path))
     return C.sheet(faces, back)[0]
 
@@ -178,4 +310,5 @@ def _png_size(data: bytes) -> tuple[int, int]:
 
 def expected_steps(data: TegData) -> int:
     """How many images render() makes (for a progress bar)."""
-    return 4 + 2 * len(data.rules.seat_colors) + 2 + 3
+    sheets = sum(-(-len(cards) // C.SHEET_CARDS) for cards in (data.planets, data.missions))
+    return sheets + 2 + 2 * len(data.rules.seat_colors) + 2 + 3

@@ -24,10 +24,21 @@ from generator.render.draw import (
     text_box,
     track_icon,
 )
+from generator.render.features import (
+    CARD,
+    CONTROL,
+    MAT,
+    TOKEN,
+    Rect,
+    control_features,
+    mat_features,
+    planet_features,
+)
 
-CARD = (400, 560)  # 5:7, like a bridge-size card
-# TTS reads a sheet left to right, top to bottom, and keeps the last slot for the hidden card.
+# TTS reads a sheet left to right, top to bottom, and keeps the last slot for the hidden card;
+# a deck of more cards spans several sheets.
 MAX_GRID = (10, 7)
+SHEET_CARDS = MAX_GRID[0] * MAX_GRID[1] - 1
 
 
 def planet_card(p: Planet, font_path: str | None = None) -> Image.Image:
@@ -40,27 +51,18 @@ def planet_card(p: Planet, font_path: str | None = None) -> Image.Image:
     text_box(draw, (20, 16, w - 100, 70), p.name, 36, font_path=font_path)
     draw.ellipse((w - 92, 14, w - 18, 88), fill=(250, 250, 250), outline=track_color, width=5)
     text_box(draw, (w - 92, 14, w - 18, 88), str(p.vp), 44, fill=SPACE, font_path=font_path)
-    art = planet_art(230, p.id)
-    card.paste(art, ((w - 230) // 2, 80), art)
+    f = planet_features(p)
+    surface = f["surface"].box()
+    art = planet_art(surface[2] - surface[0], p.id)
+    card.paste(art, surface[:2], art)
     # The colony track: one box per step after entering orbit, then the track symbol.
-    boxes = p.steps + 1
-    size = 46
-    gap = 8
-    left = (w - (boxes * size + (boxes - 1) * gap)) // 2
-    top = 318
-    for k in range(boxes):
-        x = left + k * (size + gap)
-        if k == boxes - 1:
-            track_icon(draw, (x + size // 2, top + size // 2), size // 2 + 4, p.track)
-        else:
-            draw.rounded_rectangle(
-                (x, top, x + size, top + size),
-                radius=8,
-                fill=shade(track_color, 0.45),
-                outline=track_color,
-                width=3,
-            )
-            text_box(draw, (x, top, x + size, top + size), str(k), 24, font_path=font_path)
+    track_icon(draw, _center(f["orbit:icon"]), round(f["orbit:icon"].width / 2) + 4, p.track)
+    for k in range(p.steps):
+        step = f[f"orbit:{k}"].box()
+        draw.rounded_rectangle(
+            step, radius=8, fill=shade(track_color, 0.45), outline=track_color, width=3
+        )
+        text_box(draw, step, str(k), 24, font_path=font_path)
     label = f"{p.track.upper()}  -  {p.steps} step{'s' if p.steps > 1 else ''} to colonize"
     text_box(
         draw, (16, 370, w - 16, 398), label, 20, fill=shade(track_color, 1.3), font_path=font_path
@@ -130,13 +132,12 @@ def card_back(kind: str, font_path: str | None = None) -> Image.Image:
 
 
 def grid(count: int) -> tuple[int, int]:
-    """The sheet grid (columns, rows) for `count` cards plus the hidden slot."""
+    """The sheet grid (columns, rows) for `count` cards (at most SHEET_CARDS) + the hidden slot."""
+    if not 0 < count <= SHEET_CARDS:
+        raise ValueError(f"a sheet holds 1-{SHEET_CARDS} cards, not {count}")
     slots = count + 1
     columns = min(MAX_GRID[0], slots)
-    rows = math.ceil(slots / columns)
-    if rows > MAX_GRID[1]:
-        raise ValueError(f"{count} cards do not fit one 10x7 sheet")
-    return columns, rows
+    return columns, math.ceil(slots / columns)
 
 
 def sheet(cards: list[Image.Image], hidden: Image.Image) -> tuple[Image.Image, int, int]:
@@ -154,64 +155,57 @@ def sheet(cards: list[Image.Image], hidden: Image.Image) -> tuple[Image.Image, i
     return image, columns, rows
 
 
-MAT = (1500, 1000)
-
-
 def galaxy_mat(color: str, data: TegData, font_path: str | None = None) -> Image.Image:
-    """A player's galaxy mat: empire track, energy and culture tracks, ship track, home."""
+    """A player's galaxy mat: empire track, energy and culture tracks, ship track, home.
+
+    Every feature is drawn at its rectangle from features.mat_features, which the table
+    layout uses to place tokens, ships and snap points.
+    """
     w, h = MAT
+    f = mat_features(data)
     seat = SEAT_RGB[color]
     mat = starfield(MAT, f"mat:{color}", base=shade(seat, 0.22))
     draw = ImageDraw.Draw(mat)
     draw.rectangle((0, 0, w - 1, h - 1), outline=seat, width=16)
-    text_box(draw, (30, 24, w - 30, 90), f"{color} galaxy", 48, font_path=font_path)
-    # Empire track: one column per level.
-    levels = data.levels
-    col = (w - 120) // len(levels)
-    for i, lv in enumerate(levels):
-        x0 = 60 + i * col
-        box = (x0 + 6, 110, x0 + col - 6, 360)
-        draw.rounded_rectangle(box, radius=14, fill=shade(seat, 0.45), outline=seat, width=4)
-        text_box(draw, (box[0], 118, box[2], 160), f"LEVEL {lv.level}", 28, font_path=font_path)
+    text_box(draw, f["title"].box(), f"{color} galaxy", 48, font_path=font_path)
+    for lv in data.levels:
+        box = f[f"empire:{lv.level}"]
+        x0, y0, x1, _ = box.box()
+        draw.rounded_rectangle(box.box(), radius=14, fill=shade(seat, 0.45), outline=seat, width=4)
+        text_box(draw, (x0, y0 + 4, x1, y0 + 42), f"LEVEL {lv.level}", 28, font_path=font_path)
         cost = "start" if lv.cost is None else f"cost {lv.cost}"
         for k, line in enumerate((cost, f"{lv.dice} dice", f"{lv.ships} ships", f"{lv.vp} VP")):
-            text_box(
-                draw, (box[0], 168 + k * 46, box[2], 208 + k * 46), line, 30, font_path=font_path
-            )
-    # Resource tracks 0..cap.
-    cap = data.rules.resource_cap
-    for row, resource in enumerate(("energy", "culture")):
-        y = 420 + row * 130
-        resource_icon(draw, (100, y + 40), 40, resource, font_path)
-        step = (w - 260) // (cap + 1)
-        for v in range(cap + 1):
-            x = 180 + v * step
+            top = y0 + 46 + k * 34
+            text_box(draw, (x0, top, x1, top + 32), line, 26, font_path=font_path)
+        space = f[f"empire:{lv.level}:space"]
+        draw.ellipse(space.box(), outline=INK, width=5, fill=shade(seat, 0.3))
+    for resource in (r.id for r in data.rules.resources):
+        icon = f[f"{resource}:icon"]
+        resource_icon(draw, _center(icon), int(icon.width / 2), resource, font_path)
+        for v in range(data.rules.resource_cap + 1):
+            space = f[f"{resource}:{v}"]
             draw.ellipse(
-                (x, y, x + 80, y + 80),
-                outline=RESOURCE_RGB[resource],
-                width=6,
-                fill=shade(seat, 0.3),
+                space.box(), outline=RESOURCE_RGB[resource], width=6, fill=shade(seat, 0.3)
             )
-            text_box(draw, (x, y, x + 80, y + 80), str(v), 36, font_path=font_path)
-    # Ship track and home.
-    draw.rounded_rectangle((60, 700, 760, 960), radius=18, outline=INK, width=4)
-    text_box(draw, (60, 704, 760, 744), "SHIP TRACK", 28, font_path=font_path)
+            text_box(draw, space.box(), str(v), 40, font_path=font_path)
     unlock = {}
-    for lv in levels:
+    for lv in data.levels:
         for s in range(lv.ships):
             unlock.setdefault(s, lv.level)
+    _area(draw, f["ships"], "SHIP TRACK", font_path)
     for s in range(data.rules.ships_per_player):
-        x = 90 + s * 165
-        draw.rounded_rectangle((x, 760, x + 140, 940), radius=14, fill=shade(seat, 0.4))
+        slot = f[f"ship:{s}"]
+        draw.rounded_rectangle(slot.box(), radius=14, fill=shade(seat, 0.4))
         label = "start" if unlock.get(s, 1) == 1 else f"level {unlock.get(s)}"
-        text_box(draw, (x, 900, x + 140, 936), label, 24, font_path=font_path)
-    draw.rounded_rectangle(
-        (820, 700, w - 60, 960), radius=18, outline=INK, width=4, fill=shade(seat, 0.35)
-    )
-    text_box(draw, (820, 704, w - 60, 744), "HOME (galaxy)", 28, font_path=font_path)
+        x0, _, x1, y1 = slot.box()
+        text_box(draw, (x0, y1 + 6, x1, y1 + 44), label, 24, font_path=font_path)
+    _area(draw, f["home"], "HOME (galaxy)", font_path, fill=shade(seat, 0.35))
+    for s in range(data.rules.ships_per_player):
+        draw.rounded_rectangle(f[f"home:{s}"].box(), radius=12, outline=shade(seat, 1.3), width=3)
+    x0, _, x1, y1 = f["home"].box()
     text_box(
         draw,
-        (840, 860, w - 80, 950),
+        (x0 + 20, f["home:0"].box()[3] + 4, x1 - 20, y1 - 6),
         "Ships here make energy when you acquire energy.",
         24,
         font_path=font_path,
@@ -219,35 +213,71 @@ def galaxy_mat(color: str, data: TegData, font_path: str | None = None) -> Image
     return mat
 
 
-CONTROL = (1600, 700)
+def _center(rect: Rect) -> tuple[int, int]:
+    x, y = rect.center
+    return round(x), round(y)
+
+
+def _area(
+    draw: ImageDraw.ImageDraw,
+    rect: Rect,
+    title: str,
+    font_path: str | None,
+    fill: tuple[int, int, int] | None = None,
+) -> None:
+    """A framed area with its title along the top edge."""
+    x0, y0, x1, _ = rect.box()
+    draw.rounded_rectangle(rect.box(), radius=18, outline=INK, width=4, fill=fill)
+    text_box(draw, (x0, y0 + 4, x1, y0 + 42), title, 28, font_path=font_path)
 
 
 def control_mat(data: TegData, font_path: str | None = None) -> Image.Image:
-    """The control mat: the activation bay (a slot per die) and the converter."""
+    """The control mat: the activation bay (a slot per die) and the converter.
+
+    Every slot is drawn at its rectangle from features.control_features.
+    """
     w, h = CONTROL
+    f = control_features(data)
+    gold = (230, 190, 90)
     mat = starfield(CONTROL, "control", base=(22, 26, 44))
     draw = ImageDraw.Draw(mat)
     draw.rectangle((0, 0, w - 1, h - 1), outline=(200, 200, 220), width=12)
-    text_box(draw, (30, 20, 1060, 80), "ACTIVATION BAY", 44, font_path=font_path)
+    text_box(draw, f["bay:title"].box(), "ACTIVATION BAY", 44, font_path=font_path)
+    draw.rounded_rectangle(f["bay"].box(), radius=20, outline=shade(INK, 0.6), width=3)
     for i in range(data.dice_count):
-        x = 40 + i * 145
-        draw.rounded_rectangle((x, 120, x + 130, 250), radius=16, outline=INK, width=5)
-        text_box(draw, (x, 260, x + 130, 300), str(i + 1), 30, font_path=font_path)
-    draw.rounded_rectangle((1100, 20, w - 30, h - 30), radius=20, outline=(230, 190, 90), width=6)
+        slot = f[f"bay:{i + 1}"]
+        draw.rounded_rectangle(slot.box(), radius=16, outline=INK, width=5)
+        x0, _, x1, y1 = slot.box()
+        text_box(draw, (x0, y1 + 4, x1, y1 + 40), str(i + 1), 30, font_path=font_path)
+    converter = f["converter"]
+    x0, y0, x1, y1 = converter.box()
+    draw.rounded_rectangle(converter.box(), radius=20, outline=gold, width=6)
     text_box(
-        draw, (1110, 30, w - 40, 90), "CONVERTER", 44, fill=(230, 190, 90), font_path=font_path
+        draw, (x0 + 10, y0 + 10, x1 - 10, y0 + 70), "CONVERTER", 44, fill=gold, font_path=font_path
     )
-    for k in range(2):
-        x = 1130 + k * 220
-        draw.rounded_rectangle((x, 130, x + 180, 310), radius=16, outline=INK, width=5)
-    text_box(draw, (1120, 320, w - 50, 380), "spend two unused dice...", 28, font_path=font_path)
-    draw.rounded_rectangle((1240, 420, 1420, 600), radius=16, outline=(230, 190, 90), width=6)
-    text_box(
-        draw, (1120, 610, w - 50, 660), "...to set a third to any face", 28, font_path=font_path
-    )
+    for k in (1, 2):
+        draw.rounded_rectangle(f[f"converter:spend:{k}"].box(), radius=16, outline=INK, width=5)
+    spend = f["converter:spend:1"].box()[3]
     text_box(
         draw,
-        (40, 360, 1060, 660),
+        (x0 + 20, spend + 10, x1 - 20, spend + 70),
+        "spend two unused dice...",
+        28,
+        font_path=font_path,
+    )
+    target = f["converter:set"].box()
+    draw.rounded_rectangle(target, radius=16, outline=gold, width=6)
+    text_box(
+        draw,
+        (x0 + 20, target[3] + 10, x1 - 20, y1 - 10),
+        "...to set a third to any face",
+        28,
+        font_path=font_path,
+    )
+    bay = f["bay"].box()
+    text_box(
+        draw,
+        (bay[0] + 10, bay[3] + 30, bay[2] - 10, h - 40),
         "Roll, then activate dice one by one. After each activation, rivals may follow it "
         "for 1 culture. The first reroll each turn is free; later ones cost 1 energy.",
         34,
@@ -310,9 +340,6 @@ def dice_texture(data: TegData, font_path: str | None = None) -> Image.Image:
         image = die_face(face.id, face.name.split()[-1], font_path)
         texture.paste(image.rotate(180) if flipped else image, (x, y))
     return texture
-
-
-TOKEN = 200
 
 
 def token(kind: str, font_path: str | None = None) -> Image.Image:

@@ -1,8 +1,10 @@
 """Drawing helpers shared by every image: fonts, text that fits, colors, icons, planets.
 
 All images are drawn from the card data with Pillow; nothing comes from hand-made art files.
-The default font is the one bundled with Pillow, so the same Pillow draws the same pixels on
-every machine (builds stay byte-identical); a TrueType file can be given instead.
+The default font is Source Sans Pro (the font-source-sans-pro package, a dependency), so
+every machine draws with the same typeface, accented letters and dashes included; a TrueType
+file can be given instead. Text that does not fit its box raises TextFitError: it is never
+drawn over whatever lies next to it.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import math
 import random
 from functools import cache
+from importlib import resources
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -35,24 +38,61 @@ INK: Color = (245, 245, 250)
 SPACE: Color = (14, 18, 38)
 
 
+# The smallest text drawn: below this a card is unreadable at TTS's normal zoom.
+MIN_TEXT = 14
+
+
 class FontError(Exception):
     """The font asked for cannot be loaded."""
 
 
+class TextFitError(Exception):
+    """Text does not fit its box even at the smallest size."""
+
+    def __init__(self, text: str, box: tuple[int, int, int, int]) -> None:
+        width, height = box[2] - box[0], box[3] - box[1]
+        super().__init__(
+            f"text does not fit its {width}x{height} px box even at {MIN_TEXT} px: "
+            f"{text[:60]!r}{'...' if len(text) > 60 else ''}"
+        )
+        self.text = text
+
+
+def default_font() -> str:
+    """The path of the bundled typeface (Source Sans Pro Semibold, from PyPI)."""
+    files = resources.files("font_source_sans_pro") / "files"
+    return str(files / "SourceSansPro-Semibold.ttf")
+
+
 @cache
 def font(size: int, path: str | None = None) -> ImageFont.FreeTypeFont:
-    """A font of `size` pixels: the TrueType file at `path`, or Pillow's bundled font."""
+    """A font of `size` pixels: the TrueType file at `path`, or the bundled typeface."""
+    if path is not None and not Path(path).is_file():
+        raise FontError(f"font file not found: {path}")
     try:
-        if path is not None:
-            if not Path(path).is_file():
-                raise FontError(f"font file not found: {path}")
-            return ImageFont.truetype(path, size)
-        loaded = ImageFont.load_default(size=size)
+        return ImageFont.truetype(path or default_font(), size)
     except OSError as err:
-        raise FontError(f"cannot load font {path or '(built in)'}: {err}") from err
-    if not isinstance(loaded, ImageFont.FreeTypeFont):
-        raise FontError("Pillow was built without FreeType; give a font file with --font")
-    return loaded
+        raise FontError(f"cannot load font {path or default_font()}: {err}") from err
+
+
+@cache
+def _glyphs(path: str | None) -> frozenset[int]:
+    from fontTools.ttLib import TTFont, TTLibError
+
+    try:
+        with TTFont(path or default_font(), lazy=True) as face:
+            return frozenset(face.getBestCmap() or ())
+    except (OSError, TTLibError) as err:
+        raise FontError(
+            f"cannot read the characters of font {path or default_font()}: {err}"
+        ) from err
+
+
+def missing_glyphs(text: str, path: str | None = None) -> list[str]:
+    """The characters of `text` the font has no glyph for (they would draw as boxes)."""
+    font(12, path)  # a missing or broken font file is reported as such first
+    have = _glyphs(path)
+    return sorted({c for c in text if not c.isspace() and ord(c) not in have})
 
 
 def wrap(text: str, face: ImageFont.FreeTypeFont, width: int) -> list[str]:
@@ -80,16 +120,21 @@ def text_box(
     font_path: str | None = None,
     align: str = "center",
 ) -> None:
-    """Write text centered in a box, shrinking the font until every line fits."""
+    """Write text centered in a box, shrinking the font until every line fits.
+
+    Raises TextFitError when it does not fit even at MIN_TEXT pixels.
+    """
     x0, y0, x1, y1 = box
     while True:
         face = font(size, font_path)
         lines = wrap(text, face, x1 - x0)
         height = len(lines) * int(size * 1.2)
         widest = max(face.getlength(line) for line in lines)
-        if (height <= y1 - y0 and widest <= x1 - x0) or size <= 10:
+        if height <= y1 - y0 and widest <= x1 - x0:
             break
-        size -= 2
+        if size <= MIN_TEXT:
+            raise TextFitError(text, box)
+        size = max(MIN_TEXT, size - 2)
     y = y0 + (y1 - y0 - height) // 2
     for line in lines:
         width = face.getlength(line)

@@ -8,17 +8,12 @@ the builders below add what each kind needs. Floats are rounded so builds are re
 from __future__ import annotations
 
 import hashlib
-import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.tts.geometry import Place, r
+
 Obj = dict[str, Any]
-
-
-def r(x: float) -> float:
-    """A float as saves hold it: rounded to 4 places, always a float (never -0.0)."""
-    value = round(float(x), 4)
-    return 0.0 if value == 0 else value
 
 
 @dataclass
@@ -37,43 +32,6 @@ class Guids:
                 self.used.add(guid)
                 return guid
         raise RuntimeError("no free GUID")  # 16 million values: cannot happen in practice
-
-
-@dataclass(frozen=True)
-class Place:
-    """Where an object stands: position, rotation about the vertical axis, scale."""
-
-    x: float
-    z: float
-    y: float = 1.0
-    rot_y: float = 0.0
-    scale: tuple[float, float, float] = (1.0, 1.0, 1.0)
-    face_down: bool = False
-
-    def transform(self) -> dict[str, float]:
-        """The Transform block of a save object."""
-        sx, sy, sz = self.scale
-        return {
-            "posX": r(self.x),
-            "posY": r(self.y),
-            "posZ": r(self.z),
-            "rotX": 0.0,
-            "rotY": r(self.rot_y),
-            "rotZ": 180.0 if self.face_down else 0.0,
-            "scaleX": r(sx),
-            "scaleY": r(sy),
-            "scaleZ": r(sz),
-        }
-
-    def to_world(self, local_x: float, local_z: float) -> tuple[float, float]:
-        """A point given in this object's local frame (before scaling), in world x, z."""
-        sx, _, sz = self.scale
-        angle = math.radians(self.rot_y)
-        lx, lz = local_x * sx, local_z * sz
-        # TTS turns objects clockwise seen from above for positive rotY.
-        wx = lx * math.cos(angle) + lz * math.sin(angle)
-        wz = -lx * math.sin(angle) + lz * math.cos(angle)
-        return self.x + wx, self.z + wz
 
 
 def rgb(
@@ -132,8 +90,20 @@ def base(
 
 
 def snap(x: float, z: float, y: float = 0.1) -> Obj:
-    """An attached snap point at local (x, z)."""
-    return {"Position": {"x": r(x), "y": r(y), "z": r(z)}, "Tags": []}
+    """An attached snap point at local (x, z) (unscaled: it moves and scales with its object)."""
+    return {
+        "Position": {"x": r(x), "y": r(y), "z": r(z)},
+        "Rotation": {"x": 0.0, "y": 0.0, "z": 0.0},  # a piece dropped here turns with the mat
+        "Tags": [],
+    }
+
+
+def table_snap(x: float, z: float, rot_y: float, y: float = 1.0) -> Obj:
+    """A save-level snap point at world (x, z) that turns what snaps to it to rot_y."""
+    return {
+        "Position": {"x": r(x), "y": r(y), "z": r(z)},
+        "Rotation": {"x": 0.0, "y": r(rot_y % 360), "z": 0.0},
+    }
 
 
 def tile(
@@ -222,24 +192,57 @@ def zone(name: str, guid: str, place: Place, nickname: str, color: Any = None, *
 
 
 def card(guid: str, place: Place, card_id: int, custom_deck: Obj, nickname: str) -> Obj:
-    """One card; its CustomDeck key is its CardID // 100, like the deck's."""
+    """One card; its CustomDeck key is its CardID // 100, like the deck's.
+
+    Cards may go into hands (secret missions do) and hide their face when face down, as in
+    every real save.
+    """
     return base(
-        "Card", guid, place, nickname, CardID=card_id, SidewaysCard=False, CustomDeck=custom_deck
+        "Card",
+        guid,
+        place,
+        nickname,
+        HideWhenFaceDown=True,
+        Hands=True,
+        CardID=card_id,
+        SidewaysCard=False,
+        CustomDeck={str(card_id // 100): custom_deck[str(card_id // 100)]},
     )
 
 
 def deck(guid: str, place: Place, cards: list[Obj], custom_deck: Obj, nickname: str) -> Obj:
-    """A DeckCustom holding `cards` (the first is the top card)."""
+    """A DeckCustom holding `cards` (the first is the top card).
+
+    `custom_deck` holds every sheet its cards come from (one key per sheet).
+    """
     return base(
         "DeckCustom",
         guid,
         place,
         nickname,
+        HideWhenFaceDown=True,
         SidewaysCard=False,
         DeckIDs=[c["CardID"] for c in cards],
         CustomDeck=custom_deck,
         ContainedObjects=cards,
     )
+
+
+def text(guid: str, place: Place, content: str, size: int = 48) -> Obj:
+    """A 3DText lying flat on the table (rotX 90); at rotY 0 it reads upright from the south."""
+    obj = base(
+        "3DText",
+        guid,
+        place,
+        locked=True,
+        Text={
+            "Text": content,
+            "colorstate": {"r": 1.0, "g": 1.0, "b": 1.0},
+            "fontSize": size,
+        },
+    )
+    obj["Transform"]["rotX"] = 90.0
+    return obj
 
 
 def custom_deck(sheet_id: int, face_url: str, back_url: str, columns: int, rows: int) -> Obj:

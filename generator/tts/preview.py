@@ -1,33 +1,43 @@
 """A picture of the whole table seen from above, drawn from a built save and its images.
 
-Each object is drawn at its position, turned by its rotation, at the size of the footprint
-model in generator.tts.table (cards from their sheet, decks by their back, tiles, tokens and
-dice from their images, zones as outlines), so a designer can check the layout without TTS.
+North (+z) is up. Every image is drawn through the same transform the layout places things
+with (generator.tts.geometry: image pixel -> object local -> world), so an object turned
+the wrong way shows turned the wrong way here: a seat's mat reads upright when the picture
+is turned so that the seat is at the bottom. Scripting zones are drawn as coloured outlines
+named in a legend under the table (their names would cover the mats' own titles); hand
+zones as outlines with their name inside; 3DText at an approximate size.
 """
 
 from __future__ import annotations
 
-import math
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from generator.render.components import DIE_FACE, DIE_SLOTS
+from generator.render.components import DIE_FACE, DIE_SLOTS, DIE_TEXTURE
 from generator.render.draw import font
-from generator.tts.table import footprint
+from generator.tts import geometry as G
+from generator.tts.geometry import Place
 
 PIXELS_PER_UNIT = 32
 MARGIN = 3.0
+LEGEND = 60  # pixels under the table for the zones' legend
+# 3DText: about one world unit of line height per 64 points of fontSize (not measured in TTS).
+TEXT_POINTS_PER_UNIT = 64
 ORDER = {
     "Custom_Tile": 0,
-    "DeckCustom": 1,
-    "Card": 2,
-    "Custom_Token": 3,
-    "Custom_Dice": 4,
-    "ScriptingTrigger": 5,
-    "HandTrigger": 5,
+    "3DText": 1,
+    "DeckCustom": 2,
+    "Card": 3,
+    "Custom_Token": 4,
+    "Custom_Dice": 5,
+    "ScriptingTrigger": 6,
+    "HandTrigger": 6,
 }
+ZONE_COLORS = [(255, 90, 90), (90, 220, 255), (255, 220, 60), (140, 255, 120), (255, 140, 255)]
 
 
 class _Images:
@@ -44,13 +54,10 @@ class _Images:
                 self.loaded[name] = image.convert("RGBA")
         return self.loaded[name]
 
-    def size(self, url: str) -> tuple[int, int]:
-        return self(url).size
 
-
-def _card_face(images: _Images, obj: dict[str, Any], face_up: bool) -> Image.Image:
-    sheet = next(iter(obj["CustomDeck"].values()))
-    if not face_up:
+def _card_face(images: _Images, obj: dict[str, Any], sheets: dict[str, Any]) -> Image.Image:
+    sheet = sheets[str(obj["CardID"] // 100)]
+    if Place.from_transform(obj["Transform"]).face_down:
         return images(sheet["BackURL"])
     index = obj["CardID"] % 100
     full = images(sheet["FaceURL"])
@@ -59,93 +66,175 @@ def _card_face(images: _Images, obj: dict[str, Any], face_up: bool) -> Image.Ima
     return full.crop((col * w, row * h, (col + 1) * w, (row + 1) * h))
 
 
-def _picture(images: _Images, obj: dict[str, Any]) -> Image.Image | None:
+def _picture(images: _Images, obj: dict[str, Any]) -> tuple[Image.Image, G.Surface] | None:
+    """The image an object shows from above and the surface it is drawn on."""
     name = obj["Name"]
-    face_up = abs(obj["Transform"]["rotZ"]) < 90
     if name == "Card":
-        return _card_face(images, obj, face_up)
+        face = _card_face(images, obj, obj["CustomDeck"])
+        return face, G.card(face.size)
     if name == "DeckCustom":
-        return _card_face(images, obj["ContainedObjects"][0], face_up)
+        face = _card_face(images, obj["ContainedObjects"][0], obj["CustomDeck"])
+        return face, G.card(face.size)
+    image_url = (obj.get("CustomImage") or {}).get("ImageURL")
+    if not image_url:
+        return None
+    image = images(image_url)
     if name == "Custom_Dice":
         x, y, _ = DIE_SLOTS[2]  # the face a d6 shows at rotation 0 is value 2
-        scale = images(obj["CustomImage"]["ImageURL"]).width / 1024
-        return images(obj["CustomImage"]["ImageURL"]).crop(
-            (
-                int(x * scale),
-                int(y * scale),
-                int((x + DIE_FACE) * scale),
-                int((y + DIE_FACE) * scale),
-            )
+        k = image.width / DIE_TEXTURE
+        face = image.crop(
+            (int(x * k), int(y * k), int((x + DIE_FACE) * k), int((y + DIE_FACE) * k))
         )
-    if "CustomImage" in obj:
-        return images(obj["CustomImage"]["ImageURL"])
-    return None
+        return face, G.die(face.size)
+    if name == "Custom_Token":
+        return image, G.token(image.size)
+    return image, G.tile(image.size)
 
 
-def draw_preview(save: dict[str, Any], asset_dir: Path) -> tuple[Image.Image, int]:
-    """The table from above, and how many of its objects were drawn."""
+class _Canvas:
+    """The picture: world (x, z) <-> canvas pixels, north up."""
+
+    def __init__(self, min_x: float, max_x: float, min_z: float, max_z: float) -> None:
+        self.min_x, self.max_z = min_x, max_z
+        size = (int((max_x - min_x) * PIXELS_PER_UNIT), int((max_z - min_z) * PIXELS_PER_UNIT))
+        self.image = Image.new("RGBA", (size[0], size[1] + LEGEND), (58, 44, 32, 255))
+        self.draw = ImageDraw.Draw(self.image)
+
+    def pixel(self, wx: float, wz: float) -> tuple[float, float]:
+        """The canvas pixel of a world point."""
+        return (wx - self.min_x) * PIXELS_PER_UNIT, (self.max_z - wz) * PIXELS_PER_UNIT
+
+    def world(self, cx: float, cy: float) -> tuple[float, float]:
+        """The world point of a canvas pixel."""
+        return self.min_x + cx / PIXELS_PER_UNIT, self.max_z - cy / PIXELS_PER_UNIT
+
+    def paste(self, picture: Image.Image, place: Place, surface: G.Surface) -> None:
+        """Draw an image lying on an object, through geometry's pixel <-> world transform."""
+        w, h = surface.pixels
+        corners = [self.pixel(*G.on(place, surface, px, py)) for px, py in _corners(w, h)]
+        x0, y0 = (int(min(c[i] for c in corners)) for i in (0, 1))
+        x1, y1 = (int(max(c[i] for c in corners)) + 1 for i in (0, 1))
+        if x1 <= x0 or y1 <= y0:
+            return
+
+        def source(cx: float, cy: float) -> tuple[float, float]:
+            return G.world_pixel(place, surface, *self.world(cx + x0, cy + y0))
+
+        # The map canvas -> image is affine: read it off three points.
+        coeffs = _affine(source)
+        scaled = picture if picture.size == (w, h) else picture.resize((w, h))
+        piece = scaled.transform((x1 - x0, y1 - y0), Image.AFFINE, coeffs, Image.BILINEAR)
+        self.image.alpha_composite(piece, (x0, y0))
+
+
+def _corners(w: float, h: float) -> list[tuple[float, float]]:
+    return [(0, 0), (w, 0), (w, h), (0, h)]
+
+
+def _affine(f: Callable[[float, float], tuple[float, float]]) -> tuple[float, ...]:
+    ox, oy = f(0, 0)
+    ax, ay = f(1, 0)
+    bx, by = f(0, 1)
+    return (ax - ox, bx - ox, ox, ay - oy, by - oy, oy)
+
+
+def _extent(obj: dict[str, Any], images: _Images) -> list[tuple[float, float]]:
+    """World corners of what an object covers (for the picture's bounds)."""
+    place = Place.from_transform(obj["Transform"])
+    shown = _picture(images, obj)
+    if shown is None:  # zones are unit boxes scaled; 3DText counts by its position
+        return [place.to_world(x, z) for x, z in _box()]
+    w, h = shown[1].pixels
+    return [G.on(place, shown[1], px, py) for px, py in _corners(w, h)]
+
+
+@dataclass(frozen=True)
+class Preview:
+    """The picture, how many objects it shows, and where a world point is on it."""
+
+    image: Image.Image
+    drawn: int
+    frame: _Canvas
+
+    def pixel(self, wx: float, wz: float) -> tuple[float, float]:
+        """The picture's pixel at world (x, z)."""
+        return self.frame.pixel(wx, wz)
+
+
+def draw_preview(save: dict[str, Any], asset_dir: Path) -> Preview:
+    """The table from above (north up), drawn through generator.tts.geometry."""
     images = _Images(asset_dir)
     objects = save["ObjectStates"]
-    sizes = {}
-    for obj in objects:
-        url = (obj.get("CustomImage") or {}).get("ImageURL")
-        if url:
-            sizes[url.rsplit("/", 1)[-1].rpartition("-")[0] + ".png"] = images.size(url)
-    boxes = []
-    for obj in objects:
-        t = obj["Transform"]
-        w, d = footprint(obj, sizes)
-        boxes.append((t["posX"], t["posZ"], w, d, t["rotY"]))
-    reach = [max(w, d) / 2 for _, _, w, d, _ in boxes]
-    min_x = min(x - e for (x, _, _, _, _), e in zip(boxes, reach, strict=True)) - MARGIN
-    max_x = max(x + e for (x, _, _, _, _), e in zip(boxes, reach, strict=True)) + MARGIN
-    min_z = min(z - e for (_, z, _, _, _), e in zip(boxes, reach, strict=True)) - MARGIN
-    max_z = max(z + e for (_, z, _, _, _), e in zip(boxes, reach, strict=True)) + MARGIN
-    canvas = Image.new(
-        "RGBA",
-        (int((max_x - min_x) * PIXELS_PER_UNIT), int((max_z - min_z) * PIXELS_PER_UNIT)),
-        (58, 44, 32, 255),
+    points = [p for obj in objects for p in _extent(obj, images)]
+    canvas = _Canvas(
+        min(x for x, _ in points) - MARGIN,
+        max(x for x, _ in points) + MARGIN,
+        min(z for _, z in points) - MARGIN,
+        max(z for _, z in points) + MARGIN,
     )
-    draw = ImageDraw.Draw(canvas)
     label_font = font(14)
+    legend: list[tuple[str, tuple[int, int, int]]] = []
     drawn = 0
     order = sorted(range(len(objects)), key=lambda i: (ORDER.get(objects[i]["Name"], 9), i))
     for i in order:
         obj = objects[i]
-        x, z, w, d, rot = boxes[i]
-        cx = (x - min_x) * PIXELS_PER_UNIT
-        cz = (max_z - z) * PIXELS_PER_UNIT
-        pw, pd = max(1, int(w * PIXELS_PER_UNIT)), max(1, int(d * PIXELS_PER_UNIT))
-        picture = _picture(images, obj)
-        if picture is None:  # a zone: its outline, turned like the zone, and its name
-            angle = math.radians(rot)
-            corners = []
-            for sx, sz in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
-                lx, lz = sx * pw / 2, sz * pd / 2
-                # Turned clockwise seen from above, like TTS (z grows up the picture).
-                corners.append(
-                    (
-                        cx + lx * math.cos(angle) + lz * math.sin(angle),
-                        cz + lx * math.sin(angle) - lz * math.cos(angle),
-                    )
-                )
-            draw.polygon(corners, outline=(255, 255, 255, 200), width=2)
-            draw.text(
-                (min(c[0] for c in corners) + 4, min(c[1] for c in corners) + 2),
-                obj["Nickname"],
-                font=label_font,
-                fill=(255, 255, 255, 220),
-            )
-        else:
-            piece = picture.resize((pw, pd)).rotate(-rot, expand=True)
-            canvas.alpha_composite(piece, (int(cx - piece.width / 2), int(cz - piece.height / 2)))
+        place = Place.from_transform(obj["Transform"])
+        shown = _picture(images, obj)
+        if shown is not None:
+            canvas.paste(shown[0], place, shown[1])
             if obj["Name"] == "DeckCustom":
+                xs, ys = zip(*(canvas.pixel(*p) for p in _extent(obj, images)), strict=True)
                 count = len(obj["ContainedObjects"])
-                draw.text(
-                    (cx - pw / 2 + 4, cz + pd / 2 + 2),
+                canvas.draw.text(
+                    (min(xs), max(ys) + 2),
                     f"{obj['Nickname']} ({count})",
                     font=label_font,
                     fill=(255, 255, 255, 255),
                 )
+        elif obj["Name"] in ("ScriptingTrigger", "HandTrigger"):
+            corners = [canvas.pixel(*place.to_world(x, z)) for x, z in _box()]
+            if obj["Name"] == "HandTrigger":
+                color = (255, 255, 255)
+                canvas.draw.text(
+                    (min(c[0] for c in corners) + 4, min(c[1] for c in corners) + 2),
+                    obj["Nickname"],
+                    font=label_font,
+                    fill=(*color, 220),
+                )
+            else:
+                color = ZONE_COLORS[len(legend) % len(ZONE_COLORS)]
+                legend.append((f"{obj['Nickname']} (zone)", color))
+            canvas.draw.polygon(corners, outline=(*color, 230), width=2)
+        elif obj["Name"] == "3DText":
+            _text(canvas, obj, place)
+        else:
+            continue
         drawn += 1
-    return canvas.convert("RGB"), drawn
+    _legend(canvas, legend, label_font)
+    return Preview(canvas.image.convert("RGB"), drawn, canvas)
+
+
+def _box() -> list[tuple[float, float]]:
+    return [(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)]
+
+
+def _text(canvas: _Canvas, obj: dict[str, Any], place: Place) -> None:
+    """3DText lying flat, upright from the south at rotY 0 (drawn unturned: a note)."""
+    text = obj["Text"]["Text"]
+    size = max(8, int(obj["Text"]["fontSize"] / TEXT_POINTS_PER_UNIT * PIXELS_PER_UNIT * 0.8))
+    face = font(size)
+    cx, cy = canvas.pixel(place.x, place.z)
+    lines = text.split("\n")
+    top = cy - len(lines) * size * 1.2 / 2
+    for k, line in enumerate(lines):
+        width = face.getlength(line)
+        canvas.draw.text((cx - width / 2, top + k * size * 1.2), line, font=face, fill="white")
+
+
+def _legend(canvas: _Canvas, legend: list[tuple[str, tuple[int, int, int]]], face: Any) -> None:
+    x = 10.0
+    y = canvas.image.height - LEGEND + 20
+    for name, color in legend:
+        canvas.draw.rectangle((x, y, x + 24, y + 14), outline=(*color, 255), width=2)
+        canvas.draw.text((x + 30, y - 1), name, font=face, fill=(255, 255, 255, 255))
+        x += 30 + face.getlength(name) + 30

@@ -8,6 +8,7 @@ either engine.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,17 +74,21 @@ def play(engine: Engine, setup: dict[str, Any], bots: list[str], rng: random.Ran
     return Played({"game": s["game"], "setup": setup, "actions": actions}, s)
 
 
-def replay(engine: Any, record: Record) -> Any:
-    """Replay a record (already schema-valid) and return the final state.
+def replay(engine: Any, record: Record, before: Callable[[int, Any], None] | None = None) -> Any:
+    """Replay a record (its head already schema-valid) and return the final state.
 
     `engine` is anything with the engine verbs new_game and apply that raises IllegalAction:
     the Python engine, or the Lua core behind generator.harness.lua_engine.
 
     Raises BadSetup for a setup that cannot start and ReplayError naming the first refused
     action. A record that stops mid-turn is fine: the replay stops where the actions stop.
+    `before(index, action)` runs before each action is applied (a check that may raise, a
+    progress bar).
     """
     s = engine.new_game(record["setup"])
     for index, action in enumerate(record["actions"]):
+        if before is not None:
+            before(index, action)
         try:
             s = engine.apply(s, action)
         except IllegalAction as err:

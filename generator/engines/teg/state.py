@@ -109,9 +109,19 @@ def new_state(data: TegData, setup: dict[str, Any]) -> State:
         if color not in rules.seat_colors:
             raise BadSetup(f"'{color}' is not a seat ({', '.join(rules.seat_colors)})")
     deck = setup.get("deck")
-    ids = sorted(p.id for p in data.planets)
-    if not isinstance(deck, list) or sorted(map(str, deck)) != ids or len(deck) != len(ids):
+    ids = {p.id for p in data.planets}
+    if not isinstance(deck, list):
         raise BadSetup(f"setup.deck must list each of the {len(ids)} planet ids exactly once")
+    listed: set[str] = set()
+    for planet in deck:
+        if not isinstance(planet, str) or planet not in ids:
+            raise BadSetup(f"setup.deck: unknown planet '{planet}'")
+        if planet in listed:
+            raise BadSetup(f"setup.deck lists planet '{planet}' twice")
+        listed.add(planet)
+    missing = [p.id for p in data.planets if p.id not in listed]
+    if missing:
+        raise BadSetup(f"setup.deck leaves out planet '{missing[0]}' (it must list all {len(ids)})")
     missions = setup.get("missions") or {}
     if not isinstance(missions, dict):
         raise BadSetup("setup.missions must map seat colors to mission ids")

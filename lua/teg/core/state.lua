@@ -164,12 +164,23 @@ function S.new_state(D, setup)
     end
   end
   local deck = setup.deck
-  if not json.is_array(deck) or #deck ~= #D.planet_ids then
-    return nil, "setup.deck must list every planet once"
+  if not json.is_array(deck) then
+    return nil, "setup.deck must list each of the " .. #D.planet_ids .. " planet ids exactly once"
   end
+  local listed = {}
   for _, id in ipairs(deck) do
-    if type(id) ~= "string" or not D.planet[id] or not listed_once(deck, id) then
-      return nil, "setup.deck must list every planet once"
+    if type(id) ~= "string" or not D.planet[id] then
+      return nil, "setup.deck: unknown planet '" .. tostring(id) .. "'"
+    end
+    if listed[id] then
+      return nil, "setup.deck lists planet '" .. id .. "' twice"
+    end
+    listed[id] = true
+  end
+  for _, id in ipairs(D.planet_ids) do
+    if not listed[id] then
+      return nil, "setup.deck leaves out planet '" .. id .. "' (it must list all "
+        .. #D.planet_ids .. ")"
     end
   end
   local missions = setup.missions

@@ -1,0 +1,120 @@
+"""Read a game record file for `ttsmod replay`: bounded, located, and checked as it streams.
+
+A record is JSON (schemas/<game>/log.schema.json). Reading is bounded so no file can cost
+unbounded time or memory: at most MAX_BYTES are read (a record of a million actions fits;
+a symlink to /dev/zero does not), and nothing may nest deeper than MAX_DEPTH (a real
+record nests 5 levels). The record's head (game, setup) is schema-checked at once; its
+actions one at a time, as the replay reaches them (`action_problems`), so a long record
+with a bad action fails at that action instead of after checking them all.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NoReturn
+
+from generator.paths import display
+from generator.problems import Problem, pointer
+from generator.schemas import errors, explain, schema_path, subschema_errors
+
+MAX_BYTES = 256 * 1024 * 1024
+MAX_DEPTH = 32
+
+
+class RecordError(Exception):
+    """A record file cannot be replayed; `problems` says where and why."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("; ".join(p.format() for p in problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class RecordFile:
+    """A record read from a file: its name as shown in messages, and its data."""
+
+    name: str
+    game: str
+    data: dict[str, Any]
+
+
+def _depth_problem(value: Any, where: list[Any], name: str) -> Problem | None:
+    """A problem when `value` nests deeper than MAX_DEPTH below `where` (iterative)."""
+    stack: list[tuple[Any, int]] = [(value, len(where))]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            message = f"nested more than {MAX_DEPTH} levels deep: not a game record"
+            return Problem(name, None, None, pointer(where), "SIZE", message)
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+    return None
+
+
+def read_record(path: Path, game: str) -> RecordFile:
+    """Read a record, check its size, encoding, JSON and head; raise RecordError.
+
+    A UTF-8 byte-order mark is accepted (as for card data). The actions are not checked
+    here: see action_problems.
+    """
+    name = display(path)
+
+    def fail(
+        message: str, code: str = "RECORD", line: int | None = None, col: int | None = None
+    ) -> NoReturn:
+        raise RecordError([Problem(name, line, col, "", code, message)])
+
+    try:
+        with path.open("rb") as file:
+            raw = file.read(MAX_BYTES + 1)
+    except IsADirectoryError:
+        fail("is a folder, not a record file")
+    except OSError as err:
+        fail(f"cannot read: {err.strerror}")
+    if len(raw) > MAX_BYTES:
+        fail(f"larger than {MAX_BYTES // 2**20} MB: not a game record", "SIZE")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        fail("not UTF-8 text")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        fail(f"invalid JSON: {err.msg}", "JSON", err.lineno, err.colno)
+    except RecursionError:
+        fail(f"nested more than {MAX_DEPTH} levels deep: not a game record", "SIZE")
+    head = {k: v for k, v in data.items() if k != "actions"} if isinstance(data, dict) else data
+    too_deep = _depth_problem(head, [], name)
+    if too_deep:
+        raise RecordError([too_deep])
+    if isinstance(data, dict) and isinstance(data.get("actions"), list):
+        # Check the head now and the actions one by one as they are replayed.
+        shape = {**data, "actions": []}
+    else:
+        shape = data
+    problems = [
+        Problem(name, None, None, pointer(path), "SCHEMA", message)
+        for e in errors(shape, schema_path(game, "log"))
+        for path, message, _ in explain(e, "the record")
+    ]
+    if problems:
+        raise RecordError(problems)
+    return RecordFile(name, game, data)
+
+
+def action_problems(record: RecordFile, index: int, action: Any) -> list[Problem]:
+    """Every schema problem of one action of the record (its depth first)."""
+    where = ["actions", index]
+    too_deep = _depth_problem(action, where, record.name)
+    if too_deep:
+        return [too_deep]
+    found = subschema_errors(action, schema_path(record.game, "log"), "/properties/actions/items")
+    return [
+        Problem(record.name, None, None, pointer([*where, *path]), "SCHEMA", message)
+        for e in found
+        for path, message, _ in explain(e, f"action {index}")
+    ]
