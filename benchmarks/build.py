@@ -8,6 +8,7 @@ sheet side over 4096 px.
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -39,8 +40,10 @@ def main() -> None:
             shutil.rmtree(build_dir, ignore_errors=True)
             colds.append(timed_build(build_dir))
             warms.append(timed_build(build_dir))
-        save = next(build_dir.glob("*.json"))
-        images = list((build_dir / "assets").glob("*.png"))
+        folder = build_dir / "teg"
+        manifest = json.loads((folder / "build.json").read_text(encoding="utf-8"))
+        save = folder / manifest["save"]
+        images = list((folder / "assets").glob("*.png"))
         largest = max((Image.open(p).size for p in images), key=lambda size: size[0] * size[1])
         print(f"cold build: {min(colds):.2f} s (best of 3; empty image cache, fresh process)")
         print(f"warm build: {min(warms):.2f} s (best of 3; nothing changed, fresh process)")

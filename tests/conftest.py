@@ -55,6 +55,14 @@ def teg_copy(tmp_path: Path) -> Path:
     return target
 
 
+@pytest.fixture
+def build_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """build/ in a scratch folder: commands write there instead of the checkout's build/."""
+    target = tmp_path / "build"
+    monkeypatch.setattr("generator.paths.BUILD", target)
+    return target
+
+
 @pytest.fixture(scope="session")
 def shared() -> Path:
     """The reference folder ../shared (CI keeps it beside the checkout).

@@ -5,18 +5,9 @@ from __future__ import annotations
 import json
 import shutil
 
-import pytest
-
 from generator.paths import CARDS, ROOT
 
 SAVE = "TinyEpicGalaxies"
-
-
-@pytest.fixture
-def build_dir(tmp_path, monkeypatch):
-    target = tmp_path / "build"
-    monkeypatch.setattr("generator.paths.BUILD", target)
-    return target
 
 
 def game_dir(build_dir):

@@ -69,7 +69,7 @@ def test_an_empty_folder_reports_every_missing_file(cli, tmp_path):
     assert {p["code"] for p in problems} == {"MISSING"}
 
 
-def test_build_reports_what_it_loaded(cli):
+def test_build_reports_what_it_loaded(cli, build_dir):
     run = cli("build", "teg")
     assert run.code == 0, run
     assert "ok: teg: 40 planets" in run.stdout

@@ -44,3 +44,56 @@ def test_pairs_order_is_shuffled_by_seed_and_complete():
     for order in orders:  # ...but every key is visited once
         assert sorted(order.split(",")) == sorted(f"k{i}" for i in range(1, 13))
     assert runtime(4).execute(program) == runtime(4).execute(program)
+
+
+def test_table_remove_and_insert_check_positions_as_moonsharp_does():
+    lua = runtime()
+    with pytest.raises(LuaError, match="position out of bounds"):
+        lua.execute("table.remove({}, 1)")
+    with pytest.raises(LuaError, match="position out of bounds"):
+        lua.execute("table.remove({1, 2}, 3)")  # Lua 5.2 allows #t + 1; MoonSharp does not
+    with pytest.raises(LuaError, match="position out of bounds"):
+        lua.execute("table.insert({}, 3, 'x')")
+    assert lua.execute("return table.remove({})") is None  # no position: allowed when empty
+    assert lua.execute("local t = {1, 2, 3}; local x = table.remove(t, 1); return x, #t") == (1, 2)
+    assert lua.execute("local t = {2}; table.insert(t, 1, 1); return t[1], t[2]") == (1, 2)
+
+
+TRIM = "local s = ' ' .. string.rep('a', N) .. ' '\nreturn (s:gsub('^%s*(.-)%s*$', '%1'))"
+
+
+def test_a_pattern_that_calls_the_matcher_too_often_is_too_complex():
+    lua = runtime()
+    # MoonSharp counts every call of its matcher within one attempt and stops at 200: the
+    # usual trim works on a short string and fails on a long one (40,000 measured).
+    assert lua.execute(TRIM.replace("N", "20")) == "a" * 20
+    for n in (400, 40_000):
+        with pytest.raises(LuaError, match="pattern too complex"):
+            lua.execute(TRIM.replace("N", str(n)))
+    with pytest.raises(LuaError, match="pattern too complex"):
+        lua.execute("return (string.rep('a', 300)):match('^(.-)b?$')")
+    # Patterns without a quantifier, and plain finds, are never too complex.
+    text = "x" * 40_000 + "!"
+    assert lua.execute(f"return ('{text}'):find('!', 1, true)") == (40_001, 40_001)
+    assert lua.execute(f"return (('{text}'):gsub('x', 'y')):sub(1, 3)") == "yyy"
+
+
+def test_ordinary_patterns_are_not_refused():
+    lua = runtime()
+    cases = [
+        ("key = value", "^(%w+)%s*=%s*(%w+)$"),
+        ("  padded  ", "^%s*(.-)%s*$"),
+        ("f(a(b)c)d", "%b()"),
+        ("THE (quick) fox", "%f[%a]%a+"),
+        ("-12.5e+3", "^-?%d+%.?%d*[eE]?[-+]?%d*"),
+        ("aaab", "a-b"),
+        ("abcabc", "(abc)%1"),
+    ]
+    for subject, pattern in cases:
+        got = lua.execute(f"return string.match({subject!r}, {pattern!r})")
+        assert got is not None, (subject, pattern)
+    words = lua.execute(
+        "local o = {} for w in ('one two  three'):gmatch('%a+') do o[#o+1] = w end "
+        "return table.concat(o, ',')"
+    )
+    assert words == "one,two,three"

@@ -25,6 +25,7 @@ import lupa.lua52 as lua52
 PROFILE = r"""
 local seed = ...
 local raw_next, raw_format, type, error = next, string.format, type, error
+local format_gmatch = string.gmatch -- the native one: the checks below are not user code
 
 load, loadfile, dofile, require, package, io, debug = nil, nil, nil, nil, nil, nil, nil
 local os_time = { clock = os.clock, date = os.date, time = os.time, difftime = os.difftime }
@@ -35,7 +36,7 @@ pack = table.pack
 string.format = function(fmt, ...)
   local args = table.pack(...)
   local n = 0
-  for conversion in string.gmatch(fmt, "%%[-+ #0]*%d*%.?%d*([%a%%])") do
+  for conversion in format_gmatch(fmt, "%%[-+ #0]*%d*%.?%d*([%a%%])") do
     if conversion ~= "%" then
       n = n + 1
       if conversion == "s" then
@@ -137,11 +138,27 @@ local function has_quantifier(p)
   return false
 end
 
+-- "^" .. the single-character class at p[pi..ep-1], made once per pattern and position.
+local classes = setmetatable({}, { __mode = "k" })
+
 local function single(s, si, p, pi, ep)
   if si > #s then
     return false
   end
-  return native_find(sub(s, si, si), "^" .. sub(p, pi, ep - 1)) ~= nil
+  local byp = classes[p]
+  if byp == nil then
+    byp = {}
+    classes[p] = byp
+  end
+  local cls = byp[pi]
+  if cls == nil then
+    cls = "^" .. sub(p, pi, ep - 1)
+    byp[pi] = cls
+  end
+  if cls == "^." then
+    return true
+  end
+  return native_find(sub(s, si, si), cls) ~= nil
 end
 
 local do_match
@@ -286,15 +303,20 @@ local function attempt(s, p, si, pi)
   return do_match({ calls = 0, level = 0, init = {}, len = {} }, s, p, si, pi)
 end
 
-local function strings(s, p)
-  if (type(s) ~= "string" and type(s) ~= "number") or type(p) ~= "string" then
-    return nil -- the native call raises the right error
+-- Pattern -> true when an attempt could reach MAXCCALLS (it has a quantifier). Patterns
+-- are few and calls are many (the JSON codec): look each one up once.
+local quantified = {}
+
+local function needs_count(s, p)
+  local q = quantified[p]
+  if q == nil then
+    if type(p) ~= "string" then
+      return false -- the native call raises the right error
+    end
+    q = has_quantifier(p)
+    quantified[p] = q
   end
-  s = tostring(s)
-  if not has_quantifier(p) then
-    return nil
-  end
-  return s, p
+  return q and (type(s) == "string" or type(s) == "number")
 end
 
 local function start(s, init)
@@ -324,27 +346,25 @@ local function count_find(s, p, init)
 end
 
 string.find = function(s, p, init, plain)
-  local cs, cp = strings(s, p)
-  if cs and not plain then
-    count_find(cs, cp, init)
+  if not plain and quantified[p] ~= false and needs_count(s, p) then
+    count_find(tostring(s), p, init)
   end
   return native_find(s, p, init, plain)
 end
 
 string.match = function(s, p, init)
-  local cs, cp = strings(s, p)
-  if cs then
-    count_find(cs, cp, init)
+  if quantified[p] ~= false and needs_count(s, p) then
+    count_find(tostring(s), p, init)
   end
   return raw_match(s, p, init)
 end
 
 string.gmatch = function(s, p)
   local iterate = raw_gmatch(s, p)
-  local cs, cp = strings(s, p)
-  if not cs then
+  if not needs_count(s, p) then
     return iterate
   end
+  local cs, cp = tostring(s), p
   local pos = 1
   return function()
     -- gmatch does not anchor on '^'; each attempt starts afresh, as KopiLua's gmatch_aux.
@@ -365,8 +385,8 @@ string.gmatch = function(s, p)
 end
 
 string.gsub = function(s, p, repl, n)
-  local cs, cp = strings(s, p)
-  if cs then
+  if quantified[p] ~= false and needs_count(s, p) then
+    local cs, cp = tostring(s), p
     local anchor, pi, si, count = byte(cp, 1) == 94, 1, 1, 0
     if anchor then
       pi = 2

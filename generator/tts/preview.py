@@ -5,7 +5,8 @@ with (generator.tts.geometry: image pixel -> object local -> world), so an objec
 the wrong way shows turned the wrong way here: a seat's mat reads upright when the picture
 is turned so that the seat is at the bottom. Scripting zones are drawn as coloured outlines
 named in a legend under the table (their names would cover the mats' own titles); hand
-zones as outlines with their name inside; 3DText at an approximate size.
+zones as outlines with their name inside; save-level snap points (the face-up row) as faint
+card outlines; 3DText at an approximate size.
 """
 
 from __future__ import annotations
@@ -174,6 +175,7 @@ def draw_preview(save: dict[str, Any], asset_dir: Path) -> Preview:
     )
     label_font = font(14)
     legend: list[tuple[str, tuple[int, int, int]]] = []
+    _table_snaps(canvas, save.get("SnapPoints", []))
     drawn = 0
     order = sorted(range(len(objects)), key=lambda i: (ORDER.get(objects[i]["Name"], 9), i))
     for i in order:
@@ -212,6 +214,16 @@ def draw_preview(save: dict[str, Any], asset_dir: Path) -> Preview:
         drawn += 1
     _legend(canvas, legend, label_font)
     return Preview(canvas.image.convert("RGB"), drawn, canvas)
+
+
+def _table_snaps(canvas: _Canvas, points: list[dict[str, Any]]) -> None:
+    """Save-level snap points as faint card outlines: where the table expects cards."""
+    card = G.card((1, 1))
+    for point in points:
+        position, rotation = point["Position"], point.get("Rotation", {})
+        place = Place(position["x"], position["z"], rot_y=rotation.get("y", 0.0))
+        corners = [canvas.pixel(*G.on(place, card, x, y)) for x, y in _corners(1, 1)]
+        canvas.draw.polygon(corners, outline=(200, 200, 200, 140), width=1)
 
 
 def _box() -> list[tuple[float, float]]:
