@@ -101,7 +101,7 @@ class Built:
     """The save and the image files it points to."""
 
     save: dict[str, Any]
-    assets: dict[str, bytes]  # file name in build/assets -> PNG bytes
+    assets: dict[str, bytes]  # file name in build/<game>/assets -> PNG bytes
     thumbnail: bytes
 
 
