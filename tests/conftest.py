@@ -68,7 +68,8 @@ def shared() -> Path:
     """The reference folder ../shared (CI keeps it beside the checkout).
 
     A newcomer's clone has none: the tests that read it skip, all with the same one line.
-    CI sets TTSMOD_REQUIRE_SHARED=1, so there a missing folder fails instead of skipping.
+    .ci/run sets TTSMOD_REQUIRE_SHARED=1 when ../shared exists: then a missing reference
+    file fails instead of skipping.
     """
     path = Path(os.environ.get("TTSMOD_SHARED", ROOT.parent / "shared"))
     if not (path / "teg" / "COMPONENTS.md").is_file():
