@@ -100,11 +100,6 @@ def asset_base_url(text: str) -> str:
     return urlunsplit((parts.scheme.lower(), parts.netloc, path, "", ""))
 
 
-def save_file_name(name: str) -> str:
-    """The save's file name (without .json) from the game's name: see paths.file_stem."""
-    return file_stem(name)
-
-
 def game_folder(build_dir: Path, game: str) -> Path:
     """Where a game's outputs go: build/<game>/."""
     return build_dir / game
@@ -176,7 +171,7 @@ def build(
     url_base = base_url or (folder / "assets").absolute().as_uri() + "/"
     source = source_hash(report.game, report.source)
     built = build_save(data, assets, url_base, scripts.bundles["Global"].text, source)
-    name = save_file_name(data.rules.name)
+    name = file_stem(data.rules.name)  # checked non-empty by the card data's checks
     save_text = json.dumps(built.save, indent=2, ensure_ascii=False)
     manifest = {
         "game": report.game,

@@ -89,13 +89,6 @@ def row_places(data: TegData) -> list[Place]:
     ]
 
 
-def asset_name(url: str) -> str:
-    """The asset file name behind a URL (ours end in /<name>-<hash>.png)."""
-    file = url.rsplit("/", 1)[-1]
-    stem, _, rest = file.rpartition("-")
-    return f"{stem}.png" if rest.endswith(".png") and stem else file
-
-
 @dataclass(frozen=True)
 class Built:
     """The save and the image files it points to."""
