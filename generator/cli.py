@@ -23,13 +23,19 @@ from generator.problems import render
 
 EXIT_OK, EXIT_RULES, EXIT_BAD_INPUT = 0, 1, 2
 
-FORMAT = click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="text: one `file:line:col: pointer: message [CODE]` per problem; json: a record list.",
+def _format_option(help_text: str) -> Any:
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(["text", "json"]),
+        default="text",
+        show_default=True,
+        help=help_text,
+    )
+
+
+FORMAT = _format_option(
+    "text: one `file:line:col: pointer: message [CODE]` per problem; json: a record list."
 )
 
 
@@ -520,14 +526,7 @@ def crosscheck(
     is_flag=True,
     help="With --records: replace the game-*.json records already in DIR.",
 )
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="text: the summary as lines; json: the same figures as one JSON object.",
-)
+@_format_option("text: the summary as lines; json: the same figures as one JSON object.")
 def simulate(
     game: str,
     games: int,
