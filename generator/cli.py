@@ -23,6 +23,7 @@ from generator.problems import render
 
 EXIT_OK, EXIT_RULES, EXIT_BAD_INPUT = 0, 1, 2
 
+
 def _format_option(help_text: str) -> Any:
     return click.option(
         "--format",
