@@ -1,12 +1,15 @@
-"""Benchmark the Lua rules core under lupa (Lua 5.2, MoonSharp profile): not a test.
+"""Benchmark the Lua rules core at the table's scale (lupa Lua 5.2, MoonSharp profile): not a test.
 
-Run `.venv/bin/python benchmarks/lua_core.py`. Prints:
-- Lua core actions/s (legal_actions + apply) next to the Python engine on the same records;
-- per-call latency p50/p99/max of apply and of legal_actions on 4-player mid-game states
-  (rounds 3 and later), timed inside Lua with os.clock, so Python and lupa overheads are out;
-- cross-check games/s (both engines, states compared after every action).
-Goals: p99 below 1 ms (MoonSharp in TTS is several times slower than PUC Lua), and Lua at
-least as fast as the Python engine.
+Run `.venv/bin/python benchmarks/lua_core.py`. Prints, counted in Lua VM instructions (a count
+hook: unlike time, the count does not vary with the machine's load) with lupa's ms beside:
+- one `choices` call at every decision of every recorded action, and `apply` of the action,
+  on 4-player mid-game states (round 3 on, greedy and random games) plus states where Nagato,
+  Zavodnick, Umbra-Forum and Piedes can chain;
+- appending an action to the saved record and producing the save string (onSave), for records
+  of 10, 100 and 1,000 actions; and replaying a whole record as onLoad does.
+Goals (issue 9): choices p99 <= 10,000 and max <= 24,000 instructions; apply p99 <= 24,000;
+the save cost flat in the record's length. MoonSharp ran the core at about 1.5 million such
+instructions per second on this machine, so 24,000 is one 16 ms frame.
 """
 
 from __future__ import annotations
@@ -15,107 +18,159 @@ import argparse
 import random
 import statistics
 import time
+from typing import Any
 
 from generator.engines.teg import canonical, load_engine
 from generator.engines.teg.records import deal, play
-from generator.harness.crosscheck import Pair, crosscheck
-from generator.harness.lua_engine import LuaEngine
+from generator.harness.moonsharp import counting_runtime
+from generator.luabuild.bundle import Module, collect, write_bundle
+from generator.luabuild.scripts import shipped_data_module
+from generator.paths import ROOT
 
-TIMER = """
+ROOT_MODULE = """
 local json = require("lib.json")
 local Engine = require("teg.core.engine")
+local Record = require("teg.core.record")
 local game = Engine.new(require("teg.data"))
-return function(states_text, actions_text)
-  local states, actions = json.decode(states_text), json.decode(actions_text)
-  local applies, lists, counted = {}, {}, 0
-  for i, state in ipairs(states) do
-    local t0 = os.clock()
-    local list = game.legal_actions(state)
-    local t1 = os.clock()
-    local nxt = game.apply(state, actions[i])
-    local t2 = os.clock()
-    assert(nxt, "a recorded action was refused")
-    lists[i], applies[i] = t1 - t0, t2 - t1
-    counted = counted + #list
-  end
-  return table.concat(applies, ","), table.concat(lists, ","), counted
+local B = {}
+function B.decode(text) return json.decode(text) end
+function B.choices(state, path) return game.choices(state, path) end
+function B.apply(state, action) return game.apply(state, action) end
+function B.record(setup, actions, n)
+  local rec = Record.new(setup)
+  for i = 1, n do Record.append(rec, actions[i]) end
+  Record.text(rec)
+  return rec
 end
+function B.save_one(rec, action)
+  Record.append(rec, action)
+  return Record.text(rec)
+end
+function B.replay(setup, actions)
+  local s = game.new_game(setup)
+  for _, action in ipairs(actions) do s = game.apply(s, action) end
+  return s
+end
+function B.timed(fn, ...)
+  local t0 = os.clock()
+  fn(...)
+  return (os.clock() - t0) * 1000
+end
+return B
 """
 
 
-def percentile(values, q):
+def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def nested_states(python: Any) -> list[Any]:
+    """Mid-game-like states where Nagato, Zavodnick, Umbra-Forum and Piedes can chain."""
+    rng = random.Random("nested-bench")
+    out = []
+    rows = [
+        ["umbra-forum", "nagato", "piedes", "jakks", "helios", "zalax"],
+        ["piedes", "zavodnick", "umbra-forum", "nagato", "gyore", "mj-120210"],
+    ]
+    for row in rows:
+        setup = deal(python, 4, rng)
+        setup = {**setup, "deck": row + [p for p in setup["deck"] if p not in row]}
+        state = python.new_game(setup)
+        state["stage"] = "main"
+        state["dice"] = [
+            {"face": f, "state": "ready"} for f in ("move", "move", "utilize", "economy", "energy")
+        ]
+        for p in state["players"]:
+            p["energy"], p["culture"] = 5, 5
+        state["players"][0]["colonies"] = ["walsfeo", "sargus-36"]
+        state["players"][1]["colonies"] = ["zavodnick" if "zavodnick" not in row else "nagato"]
+        state["players"][2]["colonies"] = ["umbra-forum" if "umbra-forum" not in row else "jakks"]
+        out.append(state)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     python = load_engine()
+    rng = random.Random(f"lua-bench:{args.seed}")
     played = []
     for i in range(args.games):
-        rng = random.Random(f"lua-bench:{args.seed}:{i}")
-        played.append(play(python, deal(python, 4, rng), ["greedy"] * 4, rng).record)
+        bots = ["greedy"] * 4 if i % 2 == 0 else ["random"] * 4
+        played.append(play(python, deal(python, 4, rng), bots, rng).record)
 
-    # Mid-game states (round 3 on) and the action taken from each, as JSON for the Lua side.
-    states, actions = [], []
+    # (state, action, path) for every action from round 3 on, then walks on nested states.
+    cases = []
     for record in played:
         state = python.new_game(record["setup"])
         for action in record["actions"]:
             if state["round"] >= 3:
-                states.append(state)
-                actions.append(action)
+                cases.append((state, action, python.path_of(state, action)))
             state = python.apply(state, action)
+    from generator.engines.teg.bots import BOTS
 
-    from generator.harness.moonsharp import runtime
-    from generator.luabuild.bundle import Module, collect, write_bundle
-    from generator.luabuild.scripts import shipped_data_module
-    from generator.paths import ROOT
+    nested = 0
+    for state in nested_states(python):
+        for _ in range(300):
+            action, path = python.play(state, BOTS["random"](python, state, rng))
+            cases.append((state, action, path))
+            nested += 1
 
-    bundle = write_bundle(
-        collect(
-            Module("__root", TIMER, "<bench>"), ROOT / "lua", {"teg.data": shipped_data_module()}
-        )
+    lua, count = counting_runtime(args.seed)
+    root = Module("__root", ROOT_MODULE, "<bench>")
+    bundle = write_bundle(collect(root, ROOT / "lua", {"teg.data": shipped_data_module()}))
+    bench = lua.execute(bundle.text)
+    choice_counts, apply_counts, choice_ms, apply_ms = [], [], [], []
+    for state, action, path in cases:
+        lstate = bench.decode(canonical(state))
+        laction = bench.decode(canonical(action))
+        for k in range(len(path)):
+            lpath = bench.decode(canonical(path[:k]))
+            choice_counts.append(count(bench.choices, lstate, lpath)[0])
+            choice_ms.append(bench.timed(bench.choices, lstate, lpath))
+        apply_counts.append(count(bench.apply, lstate, laction)[0])
+        apply_ms.append(bench.timed(bench.apply, lstate, laction))
+
+    print(
+        f"{len(cases)} actions ({len(cases) - nested} from {args.games} 4-player games, round 3 "
+        f"on; {nested} on nested states), {len(choice_counts)} choices calls"
     )
-    timer = runtime(args.seed).execute(bundle.text)
-    best = None
-    for _ in range(3):  # best of three: the machine's clock is shared and noisy
-        start = time.perf_counter()
-        applies, lists, _count = timer(canonical(states), canonical(actions))
-        wall = time.perf_counter() - start
-        if best is None or wall < best[0]:
-            best = (wall, applies, lists)
-    wall, applies, lists = best
-    apply_ms = [float(x) * 1000 for x in applies.split(",")]
-    list_ms = [float(x) * 1000 for x in lists.split(",")]
-    lua_rate = len(states) / (sum(apply_ms) + sum(list_ms)) * 1000
-
-    py_best = None
-    for _ in range(3):
-        start = time.perf_counter()
-        for state, action in zip(states, actions, strict=True):
-            python.legal_actions(state)
-            python.apply(state, action)
-        elapsed = time.perf_counter() - start
-        py_best = elapsed if py_best is None else min(py_best, elapsed)
-    py_rate = len(states) / py_best
-
-    print(f"{len(states)} mid-game states from {args.games} 4-player greedy games")
-    print(f"lua core:      {lua_rate:8.0f} actions/s (legal_actions + apply, timed in Lua)")
-    print(f"python engine: {py_rate:8.0f} actions/s (same states and actions)")
-    for name, values in (("apply", apply_ms), ("legal_actions", list_ms)):
+    print("Lua VM instructions (count hook; 24,000 = one 16 ms frame in MoonSharp), lupa ms:")
+    for name, counts, ms in (
+        ("choices", choice_counts, choice_ms),
+        ("apply", apply_counts, apply_ms),
+    ):
         print(
-            f"{name:>14}: p50 {statistics.median(values):.3f} ms, "
-            f"p99 {percentile(values, 0.99):.3f} ms, max {max(values):.3f} ms"
+            f"{name:>8}: p50 {statistics.median(counts):7.0f}  p99 {percentile(counts, 0.99):7.0f}"
+            f"  max {max(counts):7.0f} instructions | p50 {statistics.median(ms):.3f} ms"
+            f"  p99 {percentile(ms, 0.99):.3f} ms  max {max(ms):.3f} ms"
         )
-    pair = Pair(python, LuaEngine(seed=args.seed))
+
+    # The saved record: append one action and produce the save text, at three lengths.
+    long = max(played, key=lambda r: len(r["actions"]))
+    actions = bench.decode(canonical(long["actions"]))
+    setup = bench.decode(canonical(long["setup"]))
+    print(f"saving (Record.append + Record.text, the onSave string), longest game {len(actions)}:")
+    for n in (10, 100, 1000):
+        if n >= len(actions):
+            break
+        rec = bench.record(setup, actions, n)
+        instructions, text = count(bench.save_one, rec, actions[n + 1])
+        print(
+            f"  record of {n:>5} actions: {instructions:5d} instructions, "
+            f"{len(text):7d} bytes of text"
+        )
+    instructions, _ = count(bench.replay, setup, actions)
     start = time.perf_counter()
-    games = list(crosscheck(pair, args.games, args.seed, [2, 3, 4, 5], ["greedy"]))
-    rate = len(games) / (time.perf_counter() - start)
-    assert not [g for g in games if g.divergence], "the engines disagree"
-    print(f"cross-check:   {rate:8.2f} games/s (greedy bots, 2-5 players, states compared)")
+    bench.replay(setup, actions)
+    wall = (time.perf_counter() - start) * 1000
+    print(
+        f"replay (onLoad) of {len(actions)} actions: {instructions} instructions "
+        f"({instructions / len(actions):.0f} per action), {wall:.0f} ms in lupa"
+    )
 
 
 if __name__ == "__main__":

@@ -442,13 +442,14 @@ def _replay_both(data: dict[str, Any], name: str, check: Any) -> str:
     help="Bots by seat, comma-separated and repeating: greedy, random.",
 )
 @click.option(
-    "--legal/--no-legal",
+    "--choices/--no-choices",
     default=True,
     show_default=True,
-    help="Also compare the lists of legal actions after every action.",
+    help="Also compare the options offered at every decision of every action "
+    "(and of random detours off it).",
 )
 def crosscheck(
-    game: str, games: int, seed: int, players: int | None, bot: str, legal: bool
+    game: str, games: int, seed: int, players: int | None, bot: str, choices: bool
 ) -> None:
     """Self-play where every action is applied by both engines, compared after each one.
 
@@ -469,7 +470,7 @@ def crosscheck(
     counts = _player_counts(
         [players] if players else list(range(rules.min_players, rules.max_players + 1))
     )
-    pair = Pair(engine, LuaEngine(seed=seed), compare_legal=legal)
+    pair = Pair(engine, LuaEngine(seed=seed), compare_choices=choices)
     actions = 0
     with Progress(transient=True, console=_stderr_console()) as progress:
         task = progress.add_task("cross-checking", total=games)
@@ -495,7 +496,7 @@ def crosscheck(
                 _fail(f"shortest diverging record ({kept} actions): {display(out)}", EXIT_RULES)
     click.echo(
         f"{games} game(s), {actions} action(s) applied by both engines"
-        f"{' with legal actions compared' if legal else ''}: 0 divergences"
+        f"{' with every decision compared' if choices else ''}: 0 divergences"
     )
 
 

@@ -1,7 +1,8 @@
 """Rule scenarios as data: tests/rules/*.yaml, run against an engine.
 
 A scenario builds a start state (a setup, then JSON-pointer patches), applies actions, and
-checks values at JSON pointers, a refusal, or what legal_actions offers. The same files will
+checks values at JSON pointers, a refusal, or which actions the stepwise choices
+offer. The same files will
 drive the Lua core, so every rule is checked in both engines from one description.
 
     - name: jakks gains 1 culture on landing
@@ -11,8 +12,8 @@ drive the Lua core, so every rule is checked in both engines from one descriptio
       actions: [{type: activate, die: 0, ship: 0, to: jakks, mode: land, ability: {}}]
       expect: {/players/0/culture: 2}
       refuse: "text"              # the last action must be refused with this in the reason
-      legal_has: [...]            # decisions legal_actions must list after the actions
-      legal_lacks: [...]          # ... and must not list
+      offered: [...]              # actions whose every decision the choices offer
+      not_offered: [...]          # ... actions refused, or spelled with an option not offered
 """
 
 from __future__ import annotations
@@ -69,3 +70,11 @@ def start_state(case: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     for ptr, value in case.get("state", {}).items():
         put(state, ptr, value)
     return state
+
+
+def offered_along(trace: list[dict[str, Any]], path: list[str]) -> bool:
+    """True when every id of `path` is one of the options its decision offered."""
+    for decision, chosen in zip(trace, path, strict=True):
+        if "roll" not in decision and chosen not in {o["id"] for o in decision["options"]}:
+            return False
+    return True

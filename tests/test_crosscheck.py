@@ -1,9 +1,10 @@
 """The differential check: the Lua core and the Python engine agree action by action.
 
 300 seeded self-play games (2-5 players, both bots) go through both engines in CI; states are
-compared as canonical JSON after every action, and in some games the lists of legal actions
-too. The refusal side: nearby actions one engine refuses, the other must refuse. And a bug
-planted in the Lua core must be caught, or none of this proves anything.
+compared as canonical JSON after every action, and in most games the options offered at every
+decision of every action (and of random detours off it) too. The refusal side: nearby actions
+one engine refuses, the other must refuse. And bugs planted in the Lua core (in apply, and in
+the choices alone) must be caught, or none of this proves anything.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pytest
 
 from generator.engines.teg import IllegalAction, load_engine
 from generator.engines.teg.records import deal
+from generator.engines.teg.sources import BadPath
 from generator.harness.crosscheck import (
     Divergence,
     Pair,
@@ -26,13 +28,13 @@ from generator.harness.crosscheck import (
 from generator.harness.lua_engine import LuaEngine
 from generator.paths import ROOT
 
-from test_engine_properties import mutations, plain_candidates, sampled_states
+from test_engine_properties import bot_actions, mutations, plain_candidates, sampled_states
 
-# (bots by seat, games, compare legal lists): 300 games in all.
+# (bots by seat, games, compare the choices): 300 games in all.
 BATCHES = [
-    (["greedy"], 196, False),
-    (["greedy", "random"], 80, False),
-    (["greedy"], 20, True),
+    (["greedy"], 100, False),
+    (["greedy"], 100, True),
+    (["greedy", "random"], 100, True),
 ]
 
 
@@ -41,9 +43,9 @@ def pair():
     return Pair(load_engine(), LuaEngine(seed=17))
 
 
-@pytest.mark.parametrize(("bots", "games", "legal"), BATCHES)
-def test_engines_agree_on_seeded_self_play(pair, bots, games, legal):
-    pair.compare_legal = legal
+@pytest.mark.parametrize(("bots", "games", "choices"), BATCHES)
+def test_engines_agree_on_seeded_self_play(pair, bots, games, choices):
+    pair.compare_choices = choices
     seed = 1000 + games
     played = list(crosscheck(pair, games, seed, [2, 3, 4, 5], bots))
     assert len(played) == games
@@ -56,7 +58,7 @@ def test_engines_agree_on_seeded_self_play(pair, bots, games, legal):
 
 
 def test_engines_agree_on_long_random_games(pair):
-    pair.compare_legal = False
+    pair.compare_choices = True
     played = list(crosscheck(pair, 4, 7, [2], ["random"]))
     assert not [r for r in played if r.divergence is not None]
     assert sum(r.actions for r in played) > 2000
@@ -79,10 +81,9 @@ def test_engines_refuse_the_same_actions(pair, players):
     counts = {"ok": 0, "refused": 0}
     for state in sampled_states(py, players, f"refusals:{players}", every=7):
         lua_state = lua.load_state(state)
-        legal = py.legal_actions(state)
         tried = list(plain_candidates(py, state))
-        for action in rng.sample(legal, min(len(legal), 8)):
-            tried += mutations(py.complete(state, action, rng), rng, ids, faces, colors)
+        for action in bot_actions(py, state, rng, 8):
+            tried += mutations(action, rng, ids, faces, colors)
         for action in tried:
             py_result, py_next = outcome(py, state, action)
             lua_result, lua_next = outcome(lua, lua_state, action)
@@ -111,6 +112,40 @@ def test_a_planted_bug_in_the_lua_core_is_caught(pair):
     again = check_record(buggy, found.record)
     assert isinstance(again, Divergence) and again.index == len(found.record["actions"]) - 1
     assert check_record(pair, found.record) is None  # the real core agrees with Python
+
+
+def test_a_planted_bug_in_the_lua_choices_is_caught(pair):
+    # Offering "Land on" where only orbiting is allowed: apply never sees it, the choices do.
+    source = (ROOT / "lua" / "teg" / "core" / "rules.lua").read_text(encoding="utf-8")
+    planted = source.replace("if not surface then", "if true then", 1)
+    assert planted != source, "the line to plant the bug in has changed"
+    buggy = Pair(pair.python, LuaEngine(overrides={"teg.core.rules": planted}))
+    found = next(
+        (r.divergence for r in crosscheck(buggy, 10, 1, [2, 3], ["random"]) if r.divergence),
+        None,
+    )
+    assert isinstance(found, Divergence)
+    assert found.python[0] == found.lua[0] == "choices" and "land:" in found.lua[1]
+
+
+def test_lua_choices_match_the_schema_and_python(pair):
+    from generator.schemas import errors, schema_path
+
+    schema = schema_path("teg", "choices")
+    rng = random.Random("lua-choices")
+    checked = 0
+    for state in sampled_states(pair.python, 3, "lua-choices", every=13):
+        lua_state = pair.lua.load_state(state)
+        for action in bot_actions(pair.python, state, rng, 2):
+            path = pair.python.path_of(state, action)
+            for k in range(len(path) + 1):
+                lua_result = pair.lua.choices(lua_state, path[:k])
+                assert not [e.message for e in errors(lua_result, schema)], lua_result
+                assert lua_result == pair.python.choices(state, path[:k])
+                checked += 1
+    assert checked > 100
+    with pytest.raises(BadPath):
+        pair.lua.choices(pair.lua.load_state(state), ["no-such-option"])
 
 
 def test_first_difference_names_the_json_path():

@@ -30,3 +30,28 @@ def test_every_planet_has_the_tested_example_in_abilities_md():
         effect, example = documented[planet.id]
         assert effect == planet.ability.effect, planet.id
         assert example == played[planet.id], f"{planet.id}: docs and scenario disagree"
+
+
+def test_the_worked_example_in_choices_md_is_what_both_engines_do():
+    from generator.harness.lua_engine import LuaEngine
+
+    from scenarios import setup_for, start_state
+
+    text = (ROOT / "docs" / "choices.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```json\n(.*?)\n```", text, re.S)
+    example, halfway = json.loads(blocks[0]), json.loads(blocks[1])
+    engine = load_engine()
+    name = "planets:rule 12: umbra-forum may reach an action that reaches others (Nagato)"
+    case = dict(load_scenarios())[name]
+    assert case["actions"][0] == example["action"]
+    seats = list(engine.data.rules.seat_colors)
+    setup = setup_for(case, [p.id for p in engine.data.planets], seats)
+    state = start_state(case, engine.new_game(setup))
+    assert engine.path_of(state, example["action"]) == example["path"]
+    lua = LuaEngine()
+    lua_state = lua.load_state(state)
+    for choices in (engine.choices, lua.choices):
+        target = state if choices == engine.choices else lua_state
+        done = choices(target, example["path"])
+        assert done == {"complete": True, "action": example["action"]}
+        assert choices(target, example["path"][:5]) == halfway

@@ -3,7 +3,10 @@
 Every game ends; resources stay within 0..cap; the 40 planets are all somewhere, once; no die
 is activated twice; each rival decides once per window; the converter is used at most once a
 turn; every state matches the state schema; a written record replays to the same state; and
-legal_actions agrees with apply in both directions.
+the stepwise choices agree with apply in both directions: random walks through the options
+always end in an action apply accepts, every action apply accepts is reachable through them,
+and on small states the leaves of the choice tree are exactly the actions an independent
+generate-and-test oracle (tests/oracle.py) finds.
 """
 
 from __future__ import annotations
@@ -12,13 +15,17 @@ import copy
 import random
 from collections import Counter
 
+import oracle
 import pytest
 
-from generator.engines.teg import IllegalAction, canonical, decision, load_engine
+from generator.engines.teg import IllegalAction, canonical, load_engine
+from generator.engines.teg.bots import BOTS
 from generator.engines.teg.records import deal, play, replay
+from generator.engines.teg.sources import BadPath
 from generator.schemas import errors, schema_path
 
 STATE_SCHEMA = schema_path("teg", "state")
+CHOICES_SCHEMA = schema_path("teg", "choices")
 # (bot, players, games): greedy games are short (~300 actions), random ones long (1-10k).
 BATCHES = [("greedy", n, 5) for n in (2, 3, 4, 5)] + [("random", n, 2) for n in (2, 3, 4, 5)]
 
@@ -89,14 +96,49 @@ def sampled_states(engine, players, seed, every):
         state = engine.apply(state, action)
 
 
+def reachable(engine, state, action):
+    """Whether the choices lead to exactly `action` (its own path, aliases allowed)."""
+    try:
+        _, built = engine.trace(state, engine.path_of(state, action))
+    except (IllegalAction, BadPath):
+        return False
+    return built is not None and canonical(built) == canonical(action)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_every_listed_action_applies(engine, players):
-    rng = random.Random(players)
-    for state in sampled_states(engine, players, f"listed:{players}", every=17):
+def test_random_walks_end_in_accepted_actions(engine, players):
+    rng = random.Random(f"walks:{players}")
+    walks = skips = 0
+    for state in sampled_states(engine, players, f"walks:{players}", every=7):
         frozen = canonical(state)
-        for action in engine.legal_actions(state):
-            engine.apply(state, engine.complete(state, action, rng))
-        assert canonical(state) == frozen, "legal_actions or apply changed its input"
+        for _ in range(4):
+            path: list[str] = []
+            while True:
+                result = engine.choices(state, path)
+                assert not [e.message for e in errors(result, CHOICES_SCHEMA)], result
+                if result["complete"]:
+                    break
+                decision = result["decision"]
+                if "roll" in decision:
+                    path.append("faces:" + ",".join(oracle.faces(decision["roll"])))
+                    continue
+                ids = [o["id"] for o in decision["options"]]
+                assert ids and len(set(ids)) == len(ids), (path, decision)
+                # A partial action apply accepts is one whose pending decision may be skipped.
+                try:
+                    engine.apply(state, result["action"])
+                    assert "skip" in ids, (path, decision)
+                    again = engine.choices(state, [*path, "skip"])
+                    assert again["complete"] and again["action"] == result["action"]
+                    skips += 1
+                except IllegalAction:
+                    pass
+                path.append(rng.choice(ids))
+            engine.apply(state, result["action"])  # complete, so accepted
+            assert engine.path_of(state, result["action"]) == path
+            walks += 1
+        assert canonical(state) == frozen, "choices or apply changed its input"
+    assert walks > 50 and skips > 0
 
 
 def mutations(action, rng, planet_ids, faces, colors):
@@ -137,25 +179,29 @@ def mutations(action, rng, planet_ids, faces, colors):
         yield changed
 
 
+def bot_actions(engine, state, rng, n):
+    """n actions the random bot would take in `state` (each a fresh walk)."""
+    return [engine.play(state, BOTS["random"](engine, state, rng))[0] for _ in range(n)]
+
+
 @pytest.mark.parametrize("players", [2, 4])
-def test_every_action_apply_accepts_is_listed(engine, players):
+def test_every_action_apply_accepts_is_reachable(engine, players):
     rng = random.Random(f"accepts:{players}")
     ids = [p.id for p in engine.data.planets]
     faces = list(engine.uses.face_ids)
     colors = list(engine.data.rules.seat_colors)
     accepted = refused = 0
     for state in sampled_states(engine, players, f"accepts:{players}", every=5):
-        legal = engine.legal_actions(state)
-        offered = {canonical(a) for a in legal}
-        for action in rng.sample(legal, min(len(legal), 12)):
-            for changed in mutations(engine.complete(state, action, rng), rng, ids, faces, colors):
+        for action in bot_actions(engine, state, rng, 12):
+            for changed in mutations(action, rng, ids, faces, colors):
                 try:
                     engine.apply(state, changed)
                 except IllegalAction:
                     refused += 1
+                    assert not reachable(engine, state, changed), changed
                     continue
                 accepted += 1
-                assert canonical(decision(changed)) in offered, changed
+                assert reachable(engine, state, changed), changed
     assert accepted > 20 and refused > 100  # both sides of the check were exercised
 
 
@@ -194,17 +240,59 @@ def plain_candidates(engine, state):
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
-def test_plain_actions_apply_exactly_when_listed(engine, players):
+def test_plain_actions_apply_exactly_when_reachable(engine, players):
     for state in sampled_states(engine, players, f"plain:{players}", every=11):
-        offered = {canonical(a) for a in engine.legal_actions(state)}
         for action in plain_candidates(engine, state):
             try:
                 engine.apply(state, action)
                 accepted = True
             except IllegalAction:
                 accepted = False
-            listed = canonical(decision(action)) in offered
-            assert accepted == listed, (action, accepted)
+            assert accepted == reachable(engine, state, action), (action, accepted)
+
+
+def small_states(engine):
+    """Two-player states from seeded games, with every die showing a different face."""
+    for seed in range(6):
+        for state in sampled_states(engine, 2, f"small:{seed}", every=3):
+            dice = [d["face"] for d in state["dice"]]
+            if len(set(dice)) == len(dice):
+                yield state
+
+
+def nested_states(engine):
+    """States where Umbra-Forum, Nagato, Zavodnick and Piedes can reach one another."""
+    rng = random.Random("nested")
+    setup = deal(engine, 2, rng)
+    rows = [
+        ["umbra-forum", "nagato", "jakks", "piedes"],
+        ["piedes", "zavodnick", "umbra-forum", "helios"],
+    ]
+    for row in rows:
+        setup = {**setup, "deck": row + [p for p in setup["deck"] if p not in row]}
+        state = engine.new_game(setup)
+        state["stage"] = "main"
+        state["dice"] = [{"face": "move", "state": "ready"}, {"face": "utilize", "state": "ready"}]
+        state["players"][0]["culture"] = 3
+        state["players"][0]["colonies"] = ["walsfeo"]
+        state["players"][1]["colonies"] = ["zavodnick" if "zavodnick" not in row else "mj-120210"]
+        yield state
+
+
+def test_the_choice_tree_reaches_exactly_what_apply_accepts(engine):
+    compared = nested = 0
+    for state in [*nested_states(engine), *small_states(engine)]:
+        try:
+            expected = oracle.legal_actions(engine, state)
+            found = oracle.leaves(engine, state)
+        except oracle.TooMany:
+            continue
+        only_oracle = sorted(expected - found)[:3]
+        only_tree = sorted(found - expected)[:3]
+        assert not only_oracle and not only_tree, (only_oracle, only_tree)
+        compared += 1
+        nested += any('"ability":{"' in a and a.count('"ability"') > 1 for a in found)
+    assert compared >= 20 and nested >= 1
 
 
 def test_observe_hides_rivals_missions_until_the_end(engine):

@@ -97,3 +97,17 @@ def test_ordinary_patterns_are_not_refused():
         "return table.concat(o, ',')"
     )
     assert words == "one,two,three"
+
+
+def test_the_instruction_counter_counts_and_stays_out_of_reach():
+    from generator.harness.moonsharp import counting_runtime
+
+    lua, count = counting_runtime()
+    loop = lua.eval("function(n) local s = 0 for i = 1, n do s = s + i end return s end")
+    small, total = count(loop, 10)
+    large, _ = count(loop, 1000)
+    assert total == 55
+    assert 0 < small < large and large - small == 990 * ((large - small) // 990)  # linear in n
+    assert lua.eval("debug == nil")  # the scripts under test still cannot reach debug
+    with pytest.raises(LuaError, match="boom"):
+        count(lua.eval("function() error('boom') end"))

@@ -50,7 +50,9 @@ def test_the_global_script_bundles_the_core_the_library_and_the_data():
         "__root",
         "lib.json",
         "teg.core.engine",
+        "teg.core.record",
         "teg.core.rules",
+        "teg.core.sources",
         "teg.core.state",
         "teg.data",
     ]

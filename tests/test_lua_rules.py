@@ -10,10 +10,10 @@ import json
 
 import pytest
 
-from generator.engines.teg import BadSetup, IllegalAction, canonical, decision, load_engine
+from generator.engines.teg import BadSetup, IllegalAction, canonical, load_engine
 from generator.harness.lua_engine import LuaEngine
 
-from scenarios import get, load_scenarios, setup_for, start_state
+from scenarios import get, load_scenarios, offered_along, setup_for, start_state
 
 SCENARIOS = load_scenarios()
 
@@ -32,23 +32,31 @@ def test_scenario_in_lua(name, case, lua):
         with pytest.raises(BadSetup):
             lua.new_game(setup)
         return
-    state = lua.load_state(start_state(case, python.new_game(setup)))
+    py_state = start_state(case, python.new_game(setup))
+    state = lua.load_state(py_state)
     actions = case.get("actions", [])
     for index, action in enumerate(actions):
         if index == len(actions) - 1 and "refuse" in case:
             before = lua.encode(state)
-            with pytest.raises(IllegalAction):
+            with pytest.raises(IllegalAction) as refused:
                 lua.apply(state, action)
+            assert case["refuse"] in refused.value.reason
             assert lua.encode(state) == before, "a refused action changed the state"
             break
         state = lua.apply(state, action)
+        py_state = python.apply(py_state, action)
         assert lua.audit(state) is None, f"not a proper sequence at {lua.audit(state)}"
     final = json.loads(lua.encode(state))
     for ptr, value in case.get("expect", {}).items():
         assert get(final, ptr) == value, f"{ptr}: {get(final, ptr)!r} != {value!r}"
-    if "legal_has" in case or "legal_lacks" in case:
-        offered = set(lua.legal_actions(state))
-        for action in case.get("legal_has", []):
-            assert canonical(decision(action)) in offered, f"not offered: {action}"
-        for action in case.get("legal_lacks", []):
-            assert canonical(decision(action)) not in offered, f"offered: {action}"
+    for action in case.get("offered", []):
+        path = python.path_of(py_state, action)
+        trace, built = lua.trace(state, path)
+        assert offered_along(trace, path), f"not offered: {action}"
+        assert canonical(built) == canonical(action)
+    for action in case.get("not_offered", []):
+        try:
+            path = python.path_of(py_state, action)
+        except IllegalAction:
+            continue
+        assert not offered_along(lua.trace(state, path)[0], path), f"offered: {action}"

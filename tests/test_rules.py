@@ -6,10 +6,10 @@ import copy
 
 import pytest
 
-from generator.engines.teg import BadSetup, IllegalAction, canonical, decision, load_engine
+from generator.engines.teg import BadSetup, IllegalAction, canonical, load_engine
 from generator.schemas import errors, schema_path
 
-from scenarios import get, load_scenarios, setup_for, start_state
+from scenarios import get, load_scenarios, offered_along, setup_for, start_state
 
 SCENARIOS = load_scenarios()
 STATE_SCHEMA = schema_path("teg", "state")
@@ -52,9 +52,20 @@ def test_scenario(name, case, engine):
         assert "refuse" not in case, "the last action was not refused"
     for ptr, value in case.get("expect", {}).items():
         assert get(s, ptr) == value, f"{ptr}: {get(s, ptr)!r} != {value!r}"
-    if "legal_has" in case or "legal_lacks" in case:
-        offered = {canonical(a) for a in engine.legal_actions(s)}
-        for action in case.get("legal_has", []):
-            assert canonical(decision(action)) in offered, f"not offered: {action}"
-        for action in case.get("legal_lacks", []):
-            assert canonical(decision(action)) not in offered, f"offered: {action}"
+    for action in case.get("offered", []):
+        assert is_offered(engine, s, action), f"not offered: {action}"
+    for action in case.get("not_offered", []):
+        assert not is_offered(engine, s, action), f"offered: {action}"
+
+
+def is_offered(engine, s, action):
+    """Whether the choices lead to `action` through offered options only."""
+    try:
+        path = engine.path_of(s, action)
+    except IllegalAction:
+        return False
+    trace, built = engine.trace(s, path)
+    assert (built is not None and canonical(built) == canonical(action)) or not offered_along(
+        trace, path
+    )
+    return offered_along(trace, path)

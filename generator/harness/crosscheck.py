@@ -1,7 +1,9 @@
 """The differential check: both engines play the same actions and must agree after each one.
 
 After every action the canonical JSON states must be byte-identical; an action one engine
-refuses must be refused by the other; optionally the sets of legal actions must match too.
+refuses must be refused by the other; and (unless turned off) both engines must offer the same
+options, with the same ids and labels, at every decision along the action's path of choices
+and along random detours off it.
 A divergence is reported with the action's index and the first JSON path where the two
 states differ, and shrunk to the shortest record that still shows it.
 """
@@ -20,8 +22,9 @@ from generator.engines.teg.bots import BOTS
 from generator.engines.teg.engine import Engine
 from generator.engines.teg.records import Record, deal
 from generator.engines.teg.simulate import game_rng
+from generator.engines.teg.sources import BadPath, Decision
 from generator.engines.teg.state import BadSetup, IllegalAction, canonical
-from generator.harness.lua_engine import LuaEngine
+from generator.harness.lua_engine import LuaEngine, trace_text
 from generator.problems import pointer
 
 Outcome = tuple[str, str]  # ("state", canonical JSON) or ("refused", reason)
@@ -95,10 +98,10 @@ def _diverged(index: int, action: Any, py: Outcome, lua: Outcome) -> Divergence 
 class Pair:
     """The two engines, stepping together."""
 
-    def __init__(self, python: Engine, lua: LuaEngine, compare_legal: bool = False) -> None:
+    def __init__(self, python: Engine, lua: LuaEngine, compare_choices: bool = True) -> None:
         self.python = python
         self.lua = lua
-        self.compare_legal = compare_legal
+        self.compare_choices = compare_choices
 
     def start(self, setup: dict[str, Any]) -> tuple[Any, Any, Divergence | None]:
         """Both opening states, and a divergence if they differ."""
@@ -116,9 +119,29 @@ class Pair:
         return py_state, lua_state, _diverged(-1, setup, py, lu)
 
     def step(
-        self, index: int, py_state: Any, lua_state: Any, action: Any
+        self,
+        index: int,
+        py_state: Any,
+        lua_state: Any,
+        action: Any,
+        walks: list[tuple[list[str], Any]] | None = None,
     ) -> tuple[Any, Any, Divergence | None]:
-        """Apply one action in both; the new states (None where refused) and any divergence."""
+        """Apply one action in both; the new states (None where refused) and any divergence.
+
+        Before it, when choices are compared, the options along each path of `walks` (the
+        action's own path when None) are compared. A walk is (path, known): `known` is the
+        Python engine's (trace, action) for that path when the caller already has it.
+        """
+        if self.compare_choices:
+            if walks is None:
+                try:
+                    walks = [(self.python.path_of(py_state, action), None)]
+                except IllegalAction:
+                    walks = []
+            for path, known in walks:
+                found = self.compare_trace(index, action, py_state, lua_state, path, known)
+                if found is not None:
+                    return None, None, found
         py_next = lua_next = None
         try:
             py_next = self.python.apply(py_state, action)
@@ -132,28 +155,40 @@ class Pair:
             lu = ("refused", err.reason)
         except LuaError as err:  # a crash in the Lua core is a divergence, not a refusal
             lu = ("crashed", str(err))
-        found = _diverged(index, action, py, lu)
-        if found is None and self.compare_legal and py_next is not None and lua_next is not None:
-            found = self.compare_lists(index, action, py_next, lua_next)
-        return py_next, lua_next, found
+        return py_next, lua_next, _diverged(index, action, py, lu)
 
-    def compare_lists(
-        self, index: int, action: Any, py_state: Any, lua_state: Any
+    def compare_trace(
+        self,
+        index: int,
+        action: Any,
+        py_state: Any,
+        lua_state: Any,
+        path: list[str],
+        known: Any = None,
     ) -> Divergence | None:
-        """A divergence when the two engines list different legal actions after `action`."""
-        py_list = sorted(canonical(a) for a in self.python.legal_actions(py_state))
-        lua_list = sorted(self.lua.legal_actions(lua_state))
-        if py_list == lua_list:
+        """A divergence when the engines offer different options anywhere along `path`."""
+        py: Outcome
+        lu: Outcome
+        try:
+            trace, built = known if known is not None else self.python.trace(py_state, path)
+            py = ("choices", trace_text(trace, built))
+        except BadPath as err:
+            py = ("bad path", str(err))
+        try:
+            lu = ("choices", self.lua.trace_text(lua_state, path))
+        except BadPath as err:
+            lu = ("bad path", str(err))
+        except LuaError as err:
+            lu = ("crashed", str(err))
+        if py == lu:
             return None
-        only_py = sorted(set(py_list) - set(lua_list))[:3]
-        only_lua = sorted(set(lua_list) - set(py_list))[:3]
-        return Divergence(
-            index,
-            action,
-            ("legal", f"{len(py_list)} actions; only here: {only_py}"),
-            ("legal", f"{len(lua_list)} actions; only here: {only_lua}"),
-            "",
-        )
+        if py[0] == lu[0] == "choices":
+            # Report the first line where the options differ.
+            pairs = zip(py[1].splitlines(), lu[1].splitlines(), strict=False)
+            line = next((k for k, (a, b) in enumerate(pairs) if a != b), None)
+            py = ("choices", f"line {line}: " + "\n".join(py[1].splitlines()[line:][:3]))
+            lu = ("choices", f"line {line}: " + "\n".join(lu[1].splitlines()[line:][:3]))
+        return Divergence(index, {"path": path, "action": action}, py, lu, "")
 
 
 @dataclass(frozen=True)
@@ -244,6 +279,32 @@ class GameResult:
     divergence: Divergence | None
 
 
+# The share of actions whose check also walks a random detour off the action's own path.
+DETOURS = 0.25
+
+
+def detour(engine: Engine, state: Any, path: list[str], rng: random.Random) -> list[str]:
+    """A random path that leaves `path` at a random decision, then chooses at random."""
+    leave = rng.randrange(len(path))
+    taken = 0
+
+    def choose(decision: Decision) -> str:
+        nonlocal taken
+        taken += 1
+        if "roll" in decision:
+            return "faces:" + ",".join(
+                rng.choice(engine.uses.face_ids) for _ in range(decision["roll"])
+            )
+        ids = [o["id"] for o in decision["options"]]
+        if taken <= leave:
+            return path[taken - 1]
+        if taken == leave + 1 and len(ids) > 1 and path[leave] in ids:
+            ids.remove(path[leave])
+        return str(rng.choice(ids))
+
+    return engine.play(state, choose)[1]
+
+
 def play_both(
     pair: Pair, setup: dict[str, Any], bots: list[str], rng: random.Random, limit: int = 100_000
 ) -> GameResult:
@@ -257,10 +318,14 @@ def play_both(
         if len(record["actions"]) >= limit:
             raise RuntimeError(f"game did not end after {limit} actions")
         bot = BOTS[bots[colors.index(pair.python.to_act(py_state))]]
-        action = bot(pair.python, py_state, rng)
+        trace: list[Decision] = []
+        action, path = pair.python.play(py_state, bot(pair.python, py_state, rng), trace)
         record["actions"].append(action)
         index = len(record["actions"]) - 1
-        py_state, lua_state, found = pair.step(index, py_state, lua_state, action)
+        walks = [(path, (trace, action))]
+        if pair.compare_choices and rng.random() < DETOURS:
+            walks.append((detour(pair.python, py_state, path, rng), None))
+        py_state, lua_state, found = pair.step(index, py_state, lua_state, action, walks)
         if found is not None:
             return GameResult(record, index + 1, found)
     return GameResult(record, len(record["actions"]), None)

@@ -7,8 +7,10 @@ module for comparing with the Python engine.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from generator.engines.teg.sources import BadPath
 from generator.engines.teg.state import BadSetup, IllegalAction, canonical
 from generator.harness.moonsharp import runtime
 from generator.luabuild.bundle import Module, collect, write_bundle
@@ -41,12 +43,38 @@ function H.decode(text)
   return json.decode(text)
 end
 
-function H.legal(state)
-  local out = {}
-  for i, action in ipairs(game.legal_actions(state)) do
-    out[i] = json.encode(action)
+function H.choices(state, path)
+  local result, why = game.choices(state, json.decode(path))
+  if result == nil then
+    return nil, why
   end
-  return table.concat(out, "\\n")
+  return json.encode(result), nil
+end
+
+-- The decisions along a path as compact text (see trace_text in Python), and the action.
+function H.trace_text(state, path)
+  local trace, action, why = game.trace(state, json.decode(path))
+  if trace == nil then
+    return nil, why
+  end
+  local out = {}
+  for _, d in ipairs(trace) do
+    local player = d.player == json.null and "" or d.player
+    out[#out + 1] = d.name .. "|" .. player .. "|" .. (d.roll or "")
+    for _, o in ipairs(d.options) do
+      out[#out + 1] = "  " .. o.id .. "|" .. o.label
+    end
+  end
+  out[#out + 1] = "= " .. (action and json.encode(action) or "null")
+  return table.concat(out, "\\n"), nil
+end
+
+function H.trace(state, path)
+  local trace, action, why = game.trace(state, json.decode(path))
+  if trace == nil then
+    return nil, why
+  end
+  return json.encode({ trace = json.array(trace), action = action or json.null }), nil
 end
 
 function H.to_act(state)
@@ -122,17 +150,48 @@ class LuaEngine:
         """The canonical JSON text of a state, written by the Lua side."""
         return str(self.shim.encode(state))
 
-    def legal_actions(self, state: Any) -> list[str]:
-        """The legal actions as canonical JSON texts."""
-        text = str(self.shim.legal(state))
-        return text.split("\n") if text else []
+    def choices(self, state: Any, path: list[str]) -> dict[str, Any]:
+        """The core's `choices` after a path of option ids (BadPath for a bad path)."""
+        text, why = self.shim.choices(state, canonical(path))
+        if text is None:
+            raise BadPath(str(why))
+        return dict(json.loads(str(text)))
+
+    def trace(self, state: Any, path: list[str]) -> tuple[list[dict[str, Any]], Any]:
+        """The decisions met along a path and the action it completes (None if it stops)."""
+        text, why = self.shim.trace(state, canonical(path))
+        if text is None:
+            raise BadPath(str(why))
+        out = json.loads(str(text))
+        return out["trace"], out["action"]
 
     def to_act(self, state: Any) -> str | None:
         """Who must act next (None once the game is over)."""
         who = self.shim.to_act(state)
         return None if who is None else str(who)
 
+    def trace_text(self, state: Any, path: list[str]) -> str:
+        """The decisions along a path and the action, as the text `trace_text` writes."""
+        text, why = self.shim.trace_text(state, canonical(path))
+        if text is None:
+            raise BadPath(str(why))
+        return str(text)
+
     def audit(self, state: Any) -> str | None:
         """The path of a table in the state that is not a proper sequence, or None."""
         bad = self.shim.audit(state)
         return None if bad is None else str(bad)
+
+
+def trace_text(trace: list[dict[str, Any]], action: Any) -> str:
+    """A trace and its action as compact text, one line per decision and per option.
+
+    The Lua side writes the same text (H.trace_text), so comparing traces costs one string
+    comparison instead of encoding JSON in Lua.
+    """
+    out = []
+    for d in trace:
+        out.append(f"{d['name']}|{d['player'] or ''}|{d.get('roll', '')}")
+        out.extend(f"  {o['id']}|{o['label']}" for o in d["options"])
+    out.append("= " + ("null" if action is None else canonical(action)))
+    return "\n".join(out)

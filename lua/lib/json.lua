@@ -88,7 +88,15 @@ local ESCAPES = {
   ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t",
 }
 
+-- Quoted texts of the short strings a game repeats (keys, colors, ids), bounded in number.
+local QUOTED = {}
+local quoted_count = 0
+
 local function quote(s)
+  local known = QUOTED[s]
+  if known then
+    return known
+  end
   local body = string.gsub(s, '[%c"\\]', function(c)
     local known = ESCAPES[c]
     if known then
@@ -100,7 +108,18 @@ local function quote(s)
     end
     return string.format("\\u%04x", code)
   end)
-  return '"' .. body .. '"'
+  local text = '"' .. body .. '"'
+  if #s <= 32 and quoted_count < 4096 then
+    QUOTED[s] = text
+    quoted_count = quoted_count + 1
+  end
+  return text
+end
+
+-- Texts of small whole numbers (dice, steps, resources, indexes).
+local INTS = {}
+for i = -1, 255 do
+  INTS[i] = string.format("%d", i)
 end
 
 local encode_into
@@ -157,7 +176,7 @@ encode_into = function(v, out)
     if v ~= math.floor(v) or v ~= v or v == math.huge or v == -math.huge then
       error("json: " .. tostring(v) .. " is not an integer", 0)
     end
-    out[#out + 1] = string.format("%d", v)
+    out[#out + 1] = INTS[v] or string.format("%d", v)
   elseif kind == "string" then
     out[#out + 1] = quote(v)
   elseif kind == "table" then

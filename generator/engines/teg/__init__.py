@@ -1,7 +1,8 @@
 """The Tiny Epic Galaxies rules engine in Python: the reference the Lua core is checked against.
 
 Use `load_engine()` (card data from cards/teg) or `Engine(data)`, then `new_game(setup)`,
-`legal_actions(state)`, `apply(state, action)`, `is_over(state)`; see engine.py.
+`choices(state, path)` (the options for the next decision), `apply(state, action)`,
+`is_over(state)`; see engine.py.
 """
 
 from functools import cache
@@ -13,7 +14,6 @@ from generator.engines.teg.state import (
     IllegalAction,
     action_str,
     canonical,
-    decision,
     observe,
     scores,
 )
@@ -24,7 +24,6 @@ __all__ = [
     "IllegalAction",
     "action_str",
     "canonical",
-    "decision",
     "load_engine",
     "observe",
     "scores",

@@ -1,7 +1,10 @@
-"""Two self-play bots: `random` (uniform over legal actions) and `greedy` (a cheap heuristic).
+"""Two self-play bots that take an action one decision at a time, as a player at the table.
 
-A bot is a function (engine, state, rng) -> a complete action (roll outcomes filled from the
-same rng), so a seeded game is reproducible.
+`random` picks uniformly among the options of each decision; `greedy` scores each option
+with cheap preferences (colonize, upgrade, advance, settle in). A roll's outcome is drawn
+from the same seeded generator, so a seeded game is reproducible. A bot is a function
+(engine, state, rng) -> a chooser: the function that answers each decision of the next
+action (`Engine.play` asks it).
 """
 
 from __future__ import annotations
@@ -11,77 +14,93 @@ from collections.abc import Callable
 from typing import Any
 
 from generator.engines.teg.engine import Engine
-from generator.engines.teg.state import Action, State, seat
+from generator.engines.teg.sources import Chooser, Decision
+from generator.engines.teg.state import State, seat
 
-Bot = Callable[[Engine, State, random.Random], Action]
-
-
-def random_bot(engine: Engine, s: State, rng: random.Random) -> Action:
-    """Pick uniformly among the legal actions."""
-    return engine.complete(s, rng.choice(engine.legal_actions(s)), rng)
+Bot = Callable[[Engine, State, random.Random], Chooser]
 
 
-def greedy_bot(engine: Engine, s: State, rng: random.Random) -> Action:
-    """Pick the action a simple heuristic likes best: colonize, upgrade, advance, settle in.
+def roll(engine: Engine, decision: Decision, rng: random.Random) -> str:
+    """A seeded outcome for a roll decision ('faces:move,energy')."""
+    faces = [rng.choice(engine.uses.face_ids) for _ in range(decision["roll"])]
+    return "faces:" + ",".join(faces)
 
-    It never rerolls or converts and follows only when the follow is clearly worth its cost.
-    Ties are broken by the rng, so seeded games differ but replay exactly.
+
+def random_bot(engine: Engine, s: State, rng: random.Random) -> Chooser:
+    """Pick uniformly among the options of every decision."""
+
+    def choose(decision: Decision) -> str:
+        if "roll" in decision:
+            return roll(engine, decision, rng)
+        return str(rng.choice(decision["options"])["id"])
+
+    return choose
+
+
+def greedy_bot(engine: Engine, s: State, rng: random.Random) -> Chooser:
+    """Pick the option a simple preference likes best at every decision (ties: the rng).
+
+    It never rerolls or converts, uses every planet action it lands on, and follows only
+    faces that move it on (advance, utilize).
     """
-    legal = engine.legal_actions(s)
-    best: list[Action] = []
-    top = float("-inf")
-    for action in legal:
-        value = _value(engine, s, action)
-        if value > top:
-            best, top = [action], value
-        elif value == top:
-            best.append(action)
-    return engine.complete(s, rng.choice(best), rng)
+
+    def choose(decision: Decision) -> str:
+        if "roll" in decision:
+            return roll(engine, decision, rng)
+        best: list[str] = []
+        top = float("-inf")
+        for option in decision["options"]:
+            value = _value(engine, s, decision, option["id"])
+            if value > top:
+                best, top = [option["id"]], value
+            elif value == top:
+                best.append(option["id"])
+        return rng.choice(best)
+
+    return choose
 
 
-def _value(engine: Engine, s: State, action: Action) -> float:
-    kind = action["type"]
-    if kind in ("roll", "end_turn"):
-        return 0.0
-    if kind == "pass":
-        return 15.0  # follow only when the use is worth more than this
-    if kind in ("reroll", "convert"):
-        return -1.0
-    if kind == "activate":
-        who, face = seat(s, s["active"]), s["dice"][action["die"]]["face"]
-        return _use_value(engine, s, who, face, action)
-    who = seat(s, action["player"])
-    return _use_value(engine, s, who, s["follow"][0]["face"], action) - 5.0
+FACE_VALUE = {"advance": 40.0, "utilize": 30.0, "move": 20.0, "acquire": 8.0}
 
 
-def _use_value(engine: Engine, s: State, who: int, face: str, use: dict[str, Any]) -> float:
+def _value(engine: Engine, s: State, decision: Decision, option: str) -> float:
     uses = engine.uses
-    player = s["players"][who]
-    kind = uses.faces[face].action
-    if kind == "advance":
-        ship = next(
-            x for x in player["ships"] if x.get("planet") == use["planet"] and x["at"] == "orbit"
-        )
-        planet = uses.planets[use["planet"]]
-        if ship["step"] + 1 >= planet.steps:
-            return 100.0 + 10 * planet.vp
-        return 40.0 + 5 * planet.vp
-    if kind == "utilize":
-        if use["colony"] == "empire":
-            return 80.0
-        return 25.0
-    if kind == "acquire":
-        resource = uses.faces[face].resource or ""
-        return 8.0 * min(uses.acquire_amount(player, resource), uses.cap - player[resource])
-    # move
-    ship = player["ships"][use["ship"]]
-    lost = 20.0 * ship.get("step", 0) + (10.0 if ship["at"] == "orbit" else 0.0)
-    if use["to"] == "home":
-        return 2.0 - lost
-    planet = uses.planets[use["to"]]
-    if use["mode"] == "orbit":
-        return 30.0 + 5.0 * planet.vp / planet.steps - lost
-    return (20.0 if "ability" in use else 5.0) - lost
+    name = decision["name"]
+    kind, _, rest = option.partition(":")
+    if name == "type":
+        if s["follow"]:
+            face = uses.faces[s["follow"][0]["face"]].action
+            return 1.0 if (kind == "follow") == (face in ("advance", "utilize")) else 0.0
+        return {"roll": 3.0, "activate": 2.0, "end_turn": 1.0}.get(kind, -1.0)
+    if name == "die" and s["dice"]:
+        return FACE_VALUE[uses.faces[s["dice"][int(rest)]["face"]].action]
+    if name == "ability":
+        return 1.0 if option == "use" else 0.0
+    if name == "colony":
+        return 80.0 if option == "empire" else 25.0
+    if name == "to" and (option == "home" or kind in ("land", "orbit")):
+        if option == "home":
+            return 0.0
+        planet = uses.planets[rest]
+        if kind == "orbit":
+            return 30.0 + 5.0 * planet.vp / planet.steps
+        return 10.0
+    if name == "ship" and decision["player"] is not None:
+        x = s["players"][seat(s, decision["player"])]["ships"][int(rest)]
+        return -20.0 * x.get("step", 0) - (10.0 if x["at"] == "orbit" else 0.0)
+    if name == "planet" and kind == "planet" and rest in uses.planets:
+        return _closeness(s, decision, rest, uses)
+    return 0.0
+
+
+def _closeness(s: State, decision: Decision, planet: str, uses: Any) -> float:
+    # Advance where a ship is closest to colonizing (a planet from the row otherwise).
+    if decision["player"] is None:
+        return 0.0
+    for x in s["players"][seat(s, decision["player"])]["ships"]:
+        if x["at"] == "orbit" and x["planet"] == planet:
+            return float(x["step"] + 1 - uses.planets[planet].steps) + uses.planets[planet].vp
+    return 0.0
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}

@@ -1,17 +1,30 @@
-"""The Tiny Epic Galaxies rules engine: new game, legal actions, apply, scores.
+"""The Tiny Epic Galaxies rules engine: new game, choices one decision at a time, apply.
 
 Pure: every function takes a state and returns data; `apply` works on a clone and either
 returns the new state or raises IllegalAction with the reason, leaving its input untouched.
 Chance (the deck order, dice faces) enters only through the setup and the actions.
+
+`apply` and `choices` run the same resolution (uses.py) against different sources of
+decisions (sources.py): a complete action, or a path of option ids.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any
 
 from generator.cards.teg import TegData
+from generator.engines.teg.sources import (
+    BadPath,
+    Builder,
+    Chooser,
+    Decision,
+    Need,
+    Option,
+    Reader,
+    Source,
+    Walk,
+)
 from generator.engines.teg.state import (
     Action,
     IllegalAction,
@@ -26,7 +39,7 @@ from generator.engines.teg.state import (
     running_vp,
     seat,
 )
-from generator.engines.teg.uses import Ctx, Uses, expect, index_list, integer
+from generator.engines.teg.uses import Ctx, Uses, integer
 
 ACTION_TYPES = ("roll", "reroll", "convert", "activate", "follow", "pass", "end_turn")
 
@@ -61,60 +74,110 @@ class Engine:
         player = s["players"][active_index(s)]
         return self.data.levels[player["empire"] - 1].dice
 
-    # --- legal actions --------------------------------------------------------------------
+    # --- decisions ------------------------------------------------------------------------
 
-    def legal_actions(self, s: State) -> list[Action]:
-        """Every complete action the player to act may take, as decisions.
+    def choices(self, s: State, path: Sequence[str]) -> dict[str, Any]:
+        """The next decision after `path` (option ids), or the complete action it spells.
 
-        Roll outcomes are left as `faces: null` (see state.decision): the caller fills them
-        (a test, a bot's seeded random, the table's physical dice); every outcome is legal.
+        Returns {"complete": false, "decision": {name, player, options, roll?}, "action":
+        the partial action} or {"complete": true, "action": ...}; raises BadPath when the path
+        names an option its decision does not have. Every option offered can be completed
+        into an action `apply` accepts (see schemas/teg/choices.schema.json).
         """
+        action: Action = {}
+        walk = Walk(path)
+        try:
+            self._decide(s, Builder(action, walk))
+        except Need as need:
+            return {"complete": False, "decision": need.decision, "action": action}
+        if walk.pos < len(walk.path):
+            raise BadPath("the path goes on after the action is complete")
+        return {"complete": True, "action": action}
+
+    def trace(self, s: State, path: Sequence[str]) -> tuple[list[Decision], Action | None]:
+        """Every decision met along `path` and the action it completes (None if it stops)."""
+        action: Action = {}
+        walk = Walk(path, trace=True)
+        try:
+            self._decide(s, Builder(action, walk))
+        except Need:
+            return walk.trace or [], None
+        if walk.pos < len(walk.path):
+            raise BadPath("the path goes on after the action is complete")
+        return walk.trace or [], action
+
+    def play(
+        self, s: State, chooser: Chooser, trace: list[Decision] | None = None
+    ) -> tuple[Action, list[str]]:
+        """Let `chooser` take every decision of the next action: the action and its path.
+
+        With a `trace` list, every decision met is appended to it.
+        """
+        action: Action = {}
+        walk = Walk(chooser=chooser)
+        walk.trace = trace
+        self._decide(s, Builder(action, walk))
+        return action, walk.path
+
+    def path_of(self, s: State, action: Action) -> list[str]:
+        """The option ids that spell `action` (IllegalAction when apply would refuse it)."""
+        src = Reader(action, str(action.get("type")), track=True)
+        self._resolve(clone(s), src)
+        return src.taken
+
+    def _decide(self, s: State, src: Builder) -> None:
         if self.is_over(s):
-            return []
+            raise Need({"name": "type", "player": None, "options": []})
+        try:
+            self._resolve(clone(s), src)
+        except IllegalAction as err:  # only a path naming an alias the rules refuse
+            raise BadPath(err.reason) from None
+
+    def _types(self, s: State, offering: bool) -> list[Option]:
+        """The kinds of action open now (all of them for a Reader, which checks later)."""
+        if not offering:
+            return [Option(t, "", {"type": t}) for t in ACTION_TYPES]
         if s["follow"]:
             color = s["follow"][0]["waiting"][0]
-            follows = [
-                {"type": "follow", "player": color, **use}
-                for use in self._follow_options(s, seat(s, color))
+            cost = _amount_text(s["follow"][0]["cost"])
+            return [
+                Option("follow", f"Follow ({cost})", {"type": "follow", "player": color}),
+                Option("pass", "Pass", {"type": "pass", "player": color}),
             ]
-            return [{"type": "pass", "player": color}, *follows]
         if s["stage"] == "roll":
-            return [{"type": "roll", "faces": None}]
-        actions: list[Action] = []
+            return [Option("roll", f"Roll {self.dice_to_roll(s)} dice", {"type": "roll"})]
+        out = []
         ready = self.uses.ready_dice(s)
-        player = s["players"][active_index(s)]
+        me = active_index(s)
+        if any(self._usable(s, me, i) for i in ready):
+            out.append(Option("activate", "Activate a die", {"type": "activate"}))
         cost = self._reroll_cost(s)
-        if ready and (cost is None or self.uses.can_pay(player, cost)):
-            actions += [
-                {"type": "reroll", "dice": dice, "faces": None}
-                for dice in self.uses.picks(s, ready)
-            ]
+        if ready and (cost is None or self.uses.can_pay(s["players"][me], cost)):
+            price = "free" if cost is None else _amount_text(cost)
+            out.append(Option("reroll", f"Reroll ({price})", {"type": "reroll"}))
         if not s["turn"]["converted"] and len(ready) >= 3:
-            faces = self.uses.face_ids
-            for spend in self.uses.picks(s, ready, 2):
-                rest = [i for i in ready if i not in spend]
-                actions += [
-                    {"type": "convert", "spend": spend, "die": group[0], "face": face}
-                    for group in self.uses.face_groups(s, rest)
-                    for face in faces
-                ]
-        ctx = Ctx(active_index(s))
-        for group in self.uses.face_groups(s, ready):
-            die = group[0]  # dice are identical: the lowest-numbered of a face stands for all
-            face = s["dice"][die]["face"]
-            actions += [
-                {"type": "activate", "die": die, **use}
-                for use in self.uses.use_options(self._with_used(s, die), ctx, face)
-            ]
-        actions.append({"type": "end_turn"})
-        return actions
+            out.append(Option("convert", "Use the converter", {"type": "convert"}))
+        out.append(Option("end_turn", "End turn", {"type": "end_turn"}))
+        return out
 
-    def _with_used(self, s: State, die: int) -> State:
+    def _usable(self, s: State, me: int, die: int) -> bool:
         # A die counts as activated while its own action resolves (Piedes can see it).
-        t = dict(s)
-        t["dice"] = [dict(d) for d in s["dice"]]
-        t["dice"][die]["state"] = "used"
-        return t
+        d = s["dice"][die]
+        d["state"] = "used"
+        try:
+            return self.uses.can_use_face(s, Ctx(me), d["face"])
+        finally:
+            d["state"] = "ready"
+
+    def _resolve(self, s: State, src: Source) -> int:
+        """Resolve one action on `s` (changed in place); returns the seat that acted."""
+        who = self.to_act(s)
+        kind = src.choose(
+            "type", self._types(s, src.offering), str(who), why=lambda: _bad_type(src)
+        )
+        actor = getattr(self, f"_{kind['type']}")(s, src)
+        src.done(str(kind["type"]))
+        return int(actor)
 
     def _reroll_cost(self, s: State) -> dict[str, int] | None:
         if s["turn"]["rerolls"] < self.data.rules.free_rerolls:
@@ -133,72 +196,90 @@ class Engine:
         if self.is_over(s):
             raise IllegalAction("the game is over")
         t = clone(s)
-        handler: Callable[[State, Action], int] = getattr(self, f"_{kind}")
-        actor = handler(t, action)
+        actor = self._resolve(t, Reader(action, str(kind)))
         self._settle(t, actor)
         return t
 
-    def _by_active(self, s: State, action: Action, stage: str) -> None:
+    def _by_active(self, s: State, src: Source, stage: str) -> int:
         """Refuse an active-player action at the wrong moment or from the wrong seat."""
         if s["follow"]:
             raise IllegalAction(f"waiting for {s['follow'][0]['waiting'][0]} to follow or pass")
-        if "player" in action and action["player"] != s["active"]:
-            raise IllegalAction(f"it is {s['active']}'s turn, not {action['player']}'s")
+        player = src.peek("player")
+        if player is not None and player != s["active"]:
+            raise IllegalAction(f"it is {s['active']}'s turn, not {player}'s")
         if s["stage"] != stage:
             raise IllegalAction(
                 "roll the dice first" if s["stage"] == "roll" else "the dice are already rolled"
             )
-
-    def _roll(self, s: State, action: Action) -> int:
-        expect(action, {"type", "faces"}, {"player"}, "roll")
-        self._by_active(s, action, "roll")
-        self.uses.check_faces(action["faces"], self.dice_to_roll(s))
-        s["dice"] = [{"face": f, "state": "ready"} for f in action["faces"]]
-        s["stage"] = "main"
         return active_index(s)
 
-    def _reroll(self, s: State, action: Action) -> int:
-        expect(action, {"type", "dice", "faces"}, {"player"}, "reroll")
-        self._by_active(s, action, "main")
+    def _roll(self, s: State, src: Source) -> int:
+        me = self._by_active(s, src, "roll")
+        faces = src.faces("faces", self.dice_to_roll(s), s["active"], self.uses.check_faces)
+        s["dice"] = [{"face": f, "state": "ready"} for f in faces]
+        s["stage"] = "main"
+        return me
+
+    def _reroll(self, s: State, src: Source) -> int:
+        me = self._by_active(s, src, "main")
         cost = self._reroll_cost(s)
         if cost is not None:
-            self.uses.pay(s["players"][active_index(s)], cost, "a reroll after the free one")
-        self.uses.reroll(s, action["dice"], action["faces"])
+            self.uses.pay(s["players"][me], cost, "a reroll after the free one")
+        self.uses.reroll(s, src, s["active"])
         s["turn"]["rerolls"] += 1
-        return active_index(s)
+        return me
 
-    def _convert(self, s: State, action: Action) -> int:
-        expect(action, {"type", "spend", "die", "face"}, {"player"}, "convert")
-        self._by_active(s, action, "main")
+    def _convert(self, s: State, src: Source) -> int:
+        me = self._by_active(s, src, "main")
         if s["turn"]["converted"]:
             raise IllegalAction("the converter was already used this turn")
-        spend = index_list(action["spend"], "spend")
-        die = integer(action["die"], "die")
         ready = self.uses.ready_dice(s)
-        if len(spend) != 2 or not set(spend) <= set(ready):
-            raise IllegalAction("spend must name two unused dice")
-        if die in spend or die not in ready:
-            raise IllegalAction("die must be a third unused die")
-        self.uses.require_pick(s, spend, ready)
-        self.uses.require_pick(s, [die], [i for i in ready if i not in spend])
-        self.uses.check_faces([action["face"]], 1)
+        if len(ready) < 3:
+            raise IllegalAction("the converter needs three unused dice")
+        who = s["active"]
+        cands = self.uses.dice_cands(s, ready, src.offering)
+        spend = src.pick("spend", cands, 2, 2, who, lambda: "spend must name two unused dice")
+        rest = [i for i in ready if i not in spend]
+        offered, also = self.uses.die_options(s, rest, src.offering, lambda i: True)
+
+        def why() -> str | None:
+            die = src.peek("die")
+            return None if die is None else "die must be a third unused die"
+
+        die = src.choose("die", offered, who, also=also, why=why)["die"]
+        faces = [
+            Option(f"face:{f}", f"Set it to {self.uses.faces[f].name}", {"face": f})
+            for f in self.uses.face_ids
+        ]
+
+        def why_face() -> str | None:
+            face = src.peek("face")
+            return None if face is None else f"'{face}' is not a die face"
+
+        face = src.choose("face", faces, who, why=why_face)["face"]
         for i in spend:
             s["dice"][i]["state"] = "spent"
-        s["dice"][die]["face"] = action["face"]
+        s["dice"][die]["face"] = face
         s["turn"]["converted"] = True
-        return active_index(s)
+        return me
 
-    def _activate(self, s: State, action: Action) -> int:
-        self._by_active(s, action, "main")
-        die = integer(action.get("die"), "die")
-        if not 0 <= die < len(s["dice"]) or s["dice"][die]["state"] != "ready":
-            raise IllegalAction(f"die {die} is not an unused die")
-        self.uses.require_pick(s, [die], self.uses.ready_dice(s))
+    def _activate(self, s: State, src: Source) -> int:
+        me = self._by_active(s, src, "main")
+        offered, also = self.uses.die_options(
+            s, self.uses.ready_dice(s), src.offering, lambda i: self._usable(s, me, i)
+        )
+
+        def why() -> str | None:
+            die = src.peek("die")
+            if die is None:
+                return None
+            die = integer(die, "die")
+            return f"die {die} is not an unused die"
+
+        die = src.choose("die", offered, s["active"], also=also, why=why)["die"]
         s["dice"][die]["state"] = "used"
         face = s["dice"][die]["face"]
-        use = {k: v for k, v in action.items() if k not in ("type", "die", "player")}
-        me = active_index(s)
-        self.uses.resolve_use(s, Ctx(me), face, use)
+        self.uses.use_face(s, Ctx(me), face, src)
         s["follow"].append(
             {
                 "face": face,
@@ -208,21 +289,22 @@ class Engine:
         )
         return me
 
-    def _decider(self, s: State, action: Action) -> int:
+    def _decider(self, s: State, src: Source) -> int:
         if not s["follow"]:
             raise IllegalAction("no follow window is open")
         color = s["follow"][0]["waiting"][0]
-        if action.get("player") != color:
-            who = action.get("player")
+        if src.offering:
+            return seat(s, color)
+        who = src.peek("player")
+        if who != color:
             raise IllegalAction(f"it is {color}'s turn to follow or pass, not {who}'s")
         return seat(s, color)
 
-    def _follow(self, s: State, action: Action) -> int:
-        who = self._decider(s, action)
+    def _follow(self, s: State, src: Source) -> int:
+        who = self._decider(s, src)
         window = s["follow"][0]
         self._pay_to_follow(s, who)
-        use = {k: v for k, v in action.items() if k not in ("type", "player")}
-        self.uses.resolve_use(s, Ctx(who, following=True), window["face"], use)
+        self.uses.use_face(s, Ctx(who, following=True), window["face"], src)
         window["waiting"].pop(0)
         return who
 
@@ -233,24 +315,13 @@ class Engine:
         for r, n in s["turn"]["follow_bonus"].items():
             self.uses.gain(active, r, n)
 
-    def _follow_options(self, s: State, who: int) -> Any:
-        """Uses of the window's face open to `who`, judged after paying to follow."""
-        if not self.uses.can_pay(s["players"][who], s["follow"][0]["cost"]):
-            return iter(())
-        paid = clone(s)
-        self._pay_to_follow(paid, who)
-        return self.uses.use_options(paid, Ctx(who, following=True), s["follow"][0]["face"])
-
-    def _pass(self, s: State, action: Action) -> int:
-        expect(action, {"type", "player"}, set(), "pass")
-        who = self._decider(s, action)
+    def _pass(self, s: State, src: Source) -> int:
+        who = self._decider(s, src)
         s["follow"][0]["waiting"].pop(0)
         return who
 
-    def _end_turn(self, s: State, action: Action) -> int:
-        expect(action, {"type"}, {"player"}, "end_turn")
-        self._by_active(s, action, "main")
-        me = active_index(s)
+    def _end_turn(self, s: State, src: Source) -> int:
+        me = self._by_active(s, src, "main")
         s["dice"] = []
         s["turn"] = fresh_turn(self.data)
         for p in s["players"]:
@@ -268,17 +339,11 @@ class Engine:
     # --- after every action ---------------------------------------------------------------
 
     def _settle(self, s: State, actor: int) -> None:
-        """Update VP, note who triggered the end, and move follow windows along."""
+        """Update VP and move follow windows along (the end trigger is noted as VP change)."""
         if s["phase"] == "over":
             return
-        for p in s["players"]:
-            p["vp"] = running_vp(self.data, p)
-        if s["end_triggered_by"] is None:
-            for i in [actor, *clockwise_from(s, actor)]:
-                if s["players"][i]["vp"] >= self.data.rules.end_vp:
-                    s["end_triggered_by"] = s["players"][i]["color"]
-                    s["final_round"] = True
-                    break
+        for i in range(len(s["players"])):
+            self.uses.note_vp(s, i)
         if not s["row"]:
             # Nothing is left to colonize: finish the round as if the end were triggered.
             s["final_round"] = True
@@ -297,12 +362,16 @@ class Engine:
             s["follow"].pop(0)
 
     def can_follow(self, s: State, color: str) -> bool:
-        """A rival may follow when they can pay the cost and have a legal use of the face."""
+        """A rival may follow when they can pay the cost and then have a use of the face."""
         who = seat(s, color)
-        if self.uses.faces[s["follow"][0]["face"]].action == "acquire":
-            # Acquiring is always a legal use: only the cost matters.
-            return self.uses.can_pay(s["players"][who], s["follow"][0]["cost"])
-        return any(True for _ in self._follow_options(s, who))
+        if not self.uses.can_pay(s["players"][who], s["follow"][0]["cost"]):
+            return False
+        return self.uses.what_if(
+            s,
+            [who, active_index(s)],
+            lambda: self._pay_to_follow(s, who),
+            lambda: self.uses.can_use_face(s, Ctx(who, following=True), s["follow"][0]["face"]),
+        )
 
     def _finish(self, s: State) -> None:
         """Score missions, set final VP and the ranking, and end the game."""
@@ -313,20 +382,12 @@ class Engine:
         s["stage"] = "over"
         s["ranking"] = ranking(s)
 
-    # --- chance ---------------------------------------------------------------------------
 
-    def complete(self, s: State, action: Action, rng: random.Random) -> Action:
-        """Fill every roll outcome left null in a decision with faces drawn from `rng`."""
+def _amount_text(cost: dict[str, int]) -> str:
+    parts = [f"{n} {r}" for r, n in cost.items() if n]
+    return " and ".join(parts) if parts else "free"
 
-        def fill(value: Any) -> Any:
-            if isinstance(value, dict):
-                out = {k: fill(v) for k, v in value.items()}
-                if "faces" in out and out["faces"] is None:
-                    n = len(out["dice"]) if "dice" in out else self.dice_to_roll(s)
-                    out["faces"] = [rng.choice(self.uses.face_ids) for _ in range(n)]
-                return out
-            if isinstance(value, list):
-                return [fill(v) for v in value]
-            return value
 
-        return fill(action)
+def _bad_type(src: Source) -> str:
+    kind = src.peek("type")
+    return f"unknown action type {kind!r} ({', '.join(ACTION_TYPES)})"

@@ -68,7 +68,7 @@ def play(engine: Engine, setup: dict[str, Any], bots: list[str], rng: random.Ran
         if len(actions) >= MAX_ACTIONS:
             raise RuntimeError(f"game did not end after {MAX_ACTIONS} actions")
         bot = BOTS[bots[colors.index(str(engine.to_act(s)))]]
-        action = bot(engine, s, rng)
+        action, _ = engine.play(s, bot(engine, s, rng))
         s = engine.apply(s, action)
         actions.append(action)
     return Played({"game": s["game"], "setup": setup, "actions": actions}, s)

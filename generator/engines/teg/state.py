@@ -41,22 +41,6 @@ def action_str(action: Action) -> str:
     return canonical(action)
 
 
-def decision(action: Any) -> Any:
-    """Return the player's choice in an action: every roll outcome set to null.
-
-    Roll outcomes are the `faces` of a roll and the `faces` beside `dice` in a reroll (at the
-    top level or inside a planet's action). legal_actions lists decisions; any outcome is legal.
-    """
-    if isinstance(action, dict):
-        out = {k: decision(v) for k, v in action.items()}
-        if "faces" in out and ("dice" in out or out.get("type") == "roll"):
-            out["faces"] = None
-        return out
-    if isinstance(action, list):
-        return [decision(v) for v in action]
-    return action
-
-
 def amounts(partial: dict[str, int] | Any) -> dict[str, int]:
     """Return a full resource amount (every resource present, zeros included)."""
     return {**NO_AMOUNT, **dict(partial)}

@@ -1,74 +1,45 @@
-"""What a die face and a planet action do: the options a player has, and resolving a choice.
+"""What a die face and a planet action do, resolved one decision at a time.
 
-Every face use and every planet effect comes as a pair: `*_options` lists each complete,
-legal choice, and `resolve_*` checks a choice and carries it out on a state it may change
-(the engine passes a clone). The two are written side by side so they cannot drift apart;
-tests check that every listed option resolves and every resolvable choice is listed.
+Every face use and every planet effect is one function that asks its source (sources.py) for
+each decision in turn and carries it out on a state it may change (the engine passes a
+clone). With a Reader the decisions come from a complete action and are checked; with a
+Builder they come from a path, and the options offered are only those that can still be
+completed (`can_*` below answer that without listing anything), so a player is never led into
+a dead end. Rules and options are one code path, so they cannot drift apart.
 
-Planet effects are read from the card data: `ability.effect` names a pair of methods here
-(`_opt_<effect>` / `_do_<effect>`), and the effect's parameters come from cards/teg.
+Planet effects are read from the card data: `ability.effect` names a method `_do_<effect>`
+(and `_can_<effect>`), and the effect's parameters come from cards/teg.
+
+A chain is everything one action sets off: one die, one follow. Within it a player uses each
+planet's action at most once (`Ctx.chain`), the one guard against loops (RULES.md rule 12).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
-from itertools import chain, combinations, product
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from generator.cards.teg import Ability, TegData
+from generator.engines.teg.sources import Cand, Option, Source
 from generator.engines.teg.state import (
     IllegalAction,
     State,
     active_index,
     amounts,
-    canonical,
     clockwise_from,
-    clone,
-    decision,
+    running_vp,
     seat,
 )
 
-# Effects that use another action. They run only directly from a die (depth 1): whatever they
-# reach (another planet's action, a face, extra moves) must be plain, which keeps every
-# action finite and its list of choices short.
-META_EFFECTS = frozenset({"use_planet", "use_colony", "extra_moves", "free_action", "repeat_die"})
 
-Params = dict[str, Any]
-
-
-@dataclass(frozen=True)
+@dataclass
 class Ctx:
-    """Who is using a face or an action, and from where.
-
-    depth 1: straight from a die (a landing, a utilized colony); depth 2: inside another
-    planet's action. `following`: the user is following another player's die.
-    `source`: the planet whose action is running (so Umbra-Forum cannot pick itself).
-    """
+    """Who is using a face or an action: the seat, whether following, the chain so far."""
 
     player: int
-    depth: int = 1
     following: bool = False
-    source: str | None = None
-
-    def at(self, source: str) -> Ctx:
-        """The same user, running `source`'s action."""
-        return Ctx(self.player, self.depth, self.following, source)
-
-    def inner(self) -> Ctx:
-        """The same user, one level down: inside another planet's action."""
-        return Ctx(self.player, 2, self.following, self.source)
-
-
-def expect(obj: Any, required: set[str], optional: set[str], what: str) -> dict[str, Any]:
-    """Check an action part is an object with exactly the allowed keys; return it."""
-    if not isinstance(obj, dict):
-        raise IllegalAction(f"{what} must be an object")
-    for key in sorted(required - obj.keys()):
-        raise IllegalAction(f"{what} needs '{key}'")
-    for key in sorted(obj.keys() - required - optional):
-        raise IllegalAction(f"{what} has an unknown key '{key}'")
-    return obj
+    chain: set[str] = field(default_factory=set)
 
 
 def integer(value: Any, what: str) -> int:
@@ -76,16 +47,6 @@ def integer(value: Any, what: str) -> int:
     if type(value) is not int:
         raise IllegalAction(f"{what} must be an integer")
     return value
-
-
-def index_list(value: Any, what: str) -> list[int]:
-    """Return value if it is a strictly increasing list of integers."""
-    if not isinstance(value, list) or not value:
-        raise IllegalAction(f"{what} must be a non-empty list")
-    items = [integer(v, what) for v in value]
-    if items != sorted(set(items)):
-        raise IllegalAction(f"{what} must list each die once, in increasing order")
-    return items
 
 
 class Uses:
@@ -119,39 +80,65 @@ class Uses:
             if r in self.resources:
                 player[r] -= n
 
+    def held(self, s: State, seats: list[int]) -> list[tuple[int, ...]]:
+        """The resources of some players, to put back after a what-if (see restore)."""
+        return [tuple(s["players"][i][r] for r in self.resources) for i in seats]
+
+    def restore(self, s: State, seats: list[int], saved: list[tuple[int, ...]]) -> None:
+        """Put back resources saved by `held`."""
+        for i, values in zip(seats, saved, strict=True):
+            for r, v in zip(self.resources, values, strict=True):
+                s["players"][i][r] = v
+
+    def what_if(
+        self, s: State, seats: list[int], change: Callable[[], None], check: Callable[[], bool]
+    ) -> bool:
+        """check() on the state as change() leaves it; the seats' resources are put back."""
+        saved = self.held(s, seats)
+        change()
+        try:
+            return check()
+        finally:
+            self.restore(s, seats, saved)
+
     def ready_dice(self, s: State) -> list[int]:
         """Indexes of the active player's dice that are neither used nor spent."""
         return [i for i, d in enumerate(s["dice"]) if d["state"] == "ready"]
 
-    # The dice are identical: which of two dice showing the same face is picked changes
-    # nothing. So a pick is spelled one way only, with the lowest-numbered dice of each face.
+    def dice_cands(self, s: State, pool: list[int], offering: bool) -> list[Cand]:
+        """Dice as members of a pick; dice showing one face are of one kind (identical)."""
+        return [
+            Cand(
+                f"die:{i}",
+                f"{self.faces[s['dice'][i]['face']].name} die" if offering else "",
+                i,
+                s["dice"][i]["face"],
+            )
+            for i in pool
+        ]
 
-    def face_groups(self, s: State, pool: list[int]) -> list[list[int]]:
-        """The dice of `pool` grouped by face, each group in increasing order."""
-        groups: dict[str, list[int]] = {}
+    def die_options(
+        self, s: State, pool: list[int], offering: bool, usable: Callable[[int], bool]
+    ) -> tuple[list[Option], list[Option]]:
+        """Dice to choose one from: offered (one per face, usable ones) and also accepted.
+
+        The dice are identical, so a Builder offers the lowest-numbered die of each face and
+        accepts any other die of that face; a Reader accepts every die of the pool.
+        """
+        if not offering:
+            return [Option(f"die:{i}", "", {"die": i}) for i in pool], []
+        offered: list[Option] = []
+        also: list[Option] = []
+        faces: set[str] = set()
         for i in pool:
-            groups.setdefault(s["dice"][i]["face"], []).append(i)
-        return list(groups.values())
-
-    def picks(self, s: State, pool: list[int], size: int | None = None) -> Iterator[list[int]]:
-        """Every distinct pick of dice from `pool` (of `size` dice, or of any size >= 1)."""
-        groups = self.face_groups(s, pool)
-        for counts in product(*(range(len(g) + 1) for g in groups)):
-            total = sum(counts)
-            if total and (size is None or total == size):
-                yield sorted(
-                    chain.from_iterable(g[:n] for g, n in zip(groups, counts, strict=True))
-                )
-
-    def is_pick(self, s: State, chosen: list[int], pool: list[int]) -> bool:
-        """True when `chosen` is drawn from `pool`, lowest-numbered dice of each face first."""
-        if not set(chosen) <= set(pool):
-            return False
-        for group in self.face_groups(s, pool):
-            taken = [i for i in group if i in chosen]
-            if taken != group[: len(taken)]:
-                return False
-        return True
+            face = s["dice"][i]["face"]
+            option = Option(f"die:{i}", f"{self.faces[face].name} die", {"die": i})
+            if face in faces:
+                also.append(option)
+            elif usable(i):
+                faces.add(face)
+                offered.append(option)
+        return offered, [o for o in also if s["dice"][o.fields["die"]]["face"] in faces]
 
     def orbiting(self, s: State, pi: int, track: str = "any") -> list[int]:
         """Ships of seat `pi` orbiting a face-up planet of this track type (any: all)."""
@@ -181,6 +168,14 @@ class Uses:
         else:
             del s["row"][index]
 
+    def note_vp(self, s: State, pi: int) -> None:
+        """Update a player's VP; the first to reach the end VP triggers the end (Elder)."""
+        player = s["players"][pi]
+        player["vp"] = running_vp(self.data, player)
+        if s["end_triggered_by"] is None and player["vp"] >= self.data.rules.end_vp:
+            s["end_triggered_by"] = player["color"]
+            s["final_round"] = True
+
     def colonize(self, s: State, pi: int, planet: str) -> None:
         """Seat `pi` colonizes: every ship on and around the planet goes home; refill the row."""
         for p in s["players"]:
@@ -189,6 +184,7 @@ class Uses:
                     p["ships"][i] = {"at": "home"}
         s["players"][pi]["colonies"].append(planet)
         self.replace_in_row(s, planet)
+        self.note_vp(s, pi)
 
     def step_forward(self, s: State, pi: int, ship: int, steps: int) -> None:
         """Advance an orbiting ship; reaching the planet's steps colonizes it."""
@@ -197,10 +193,12 @@ class Uses:
         if x["step"] >= self.planets[x["planet"]].steps:
             self.colonize(s, pi, x["planet"])
 
-    def upgrade(self, player: dict[str, Any]) -> None:
+    def upgrade(self, s: State, pi: int) -> None:
         """Raise the empire one level and unlock its ships."""
+        player = s["players"][pi]
         player["empire"] += 1
         self.unlock_ships(player)
+        self.note_vp(s, pi)
 
     def next_cost(self, player: dict[str, Any]) -> int | None:
         """The cost of the next empire level, or None at the top."""
@@ -208,120 +206,167 @@ class Uses:
             return None
         return int(self.data.levels[player["empire"]].cost or 0)
 
+    def check_faces(self, faces: Any, n: int) -> None:
+        """Check a roll outcome: a list of n face ids."""
+        if not isinstance(faces, list) or len(faces) != n:
+            raise IllegalAction(f"faces must list {n} die face(s)")
+        for face in faces:
+            if face not in self.face_ids:
+                raise IllegalAction(f"'{face}' is not a die face ({', '.join(self.face_ids)})")
+
+    def name(self, planet: str) -> str:
+        """A planet's printed name."""
+        return self.planets[planet].name
+
     # --- face uses ----------------------------------------------------------------------
 
-    def use_options(self, s: State, ctx: Ctx, face: str) -> Iterator[Params]:
-        """Every legal use of a face by ctx.player (without the die or the action type)."""
-        action = self.faces[face].action
-        if action == "move":
-            yield from self._move_options(s, ctx, with_ability=ctx.depth == 1)
-        elif action == "acquire":
-            yield {}
-        elif action == "advance":
-            track = self.faces[face].track
-            for i in self.orbiting(s, ctx.player, track or "any"):
-                yield {"planet": s["players"][ctx.player]["ships"][i]["planet"]}
-        else:
-            yield from self._utilize_options(s, ctx)
-
-    def resolve_use(self, s: State, ctx: Ctx, face: str, use: Any) -> None:
-        """Carry out one use of a face by ctx.player, or raise IllegalAction."""
-        action = self.faces[face].action
-        if action == "move":
-            self._move(s, ctx, use, with_ability=ctx.depth == 1)
-        elif action == "acquire":
-            expect(use, set(), set(), f"{face}")
-            self._acquire(s, ctx.player, self.faces[face].resource or "")
-        elif action == "advance":
-            self._advance(s, ctx, face, use)
-        else:
-            self._utilize(s, ctx, use)
-
-    def _move_targets(self, s: State, pi: int) -> Iterator[Params]:
-        player = s["players"][pi]
-        orbits = {x["planet"] for x in player["ships"] if x["at"] == "orbit"}
-        for i, x in enumerate(player["ships"]):
-            if x["at"] == "locked":
-                continue
-            if x["at"] != "home":
-                yield {"ship": i, "to": "home"}
-            for planet in s["row"]:
-                if x.get("planet") == planet:
-                    continue
-                yield {"ship": i, "to": planet, "mode": "land"}
-                if planet not in orbits:
-                    yield {"ship": i, "to": planet, "mode": "orbit"}
-
-    def _move_options(self, s: State, ctx: Ctx, with_ability: bool) -> Iterator[Params]:
-        # Whether a planet's action may be used does not depend on which ship lands there,
-        # so it is judged once per planet.
-        usable = {p: self.ability_refusal(s, ctx, p) is None for p in s["row"]}
-        for move in self._move_targets(s, ctx.player):
-            yield move
-            planet = move["to"]
-            if not with_ability or move.get("mode") != "land" or not usable[planet]:
-                continue
-            view = self._landed_view(s, ctx.player, move)
-            for params in self.ability_options(view, ctx, planet, checked=True):
-                yield {**move, "ability": params}
-
-    def _landed_view(self, s: State, pi: int, move: Params) -> State:
-        """A read-only view of the state after a move: only the mover's ships are copied.
-
-        Option lists only read the state (those that change it clone it first), so this is
-        enough and much cheaper than a full clone for every possible landing.
-        """
-        player = dict(s["players"][pi])
-        player["ships"] = list(player["ships"])
-        view = {**s, "players": list(s["players"])}
-        view["players"][pi] = player
-        self._place(view, pi, move)
-        return view
-
-    def _place(self, s: State, pi: int, move: Params) -> None:
-        ship = s["players"][pi]["ships"]
-        if move["to"] == "home":
-            ship[move["ship"]] = {"at": "home"}
-        elif move["mode"] == "orbit":
-            ship[move["ship"]] = {"at": "orbit", "planet": move["to"], "step": 0}
-        else:
-            ship[move["ship"]] = {"at": "surface", "planet": move["to"]}
-
-    def _move(self, s: State, ctx: Ctx, use: Any, with_ability: bool) -> None:
-        use = expect(use, {"ship", "to"}, {"mode", "ability"}, "a move")
+    def can_use_face(self, s: State, ctx: Ctx, face: str) -> bool:
+        """True when ctx.player has at least one complete use of the face."""
+        f = self.faces[face]
+        if f.action == "acquire":
+            return True
+        if f.action == "move":
+            return any(self.destinations(s, ctx.player, i) for i in self.movable(s, ctx.player))
+        if f.action == "advance":
+            return bool(self.orbiting(s, ctx.player, f.track or "any"))
         player = s["players"][ctx.player]
-        ship = integer(use["ship"], "ship")
-        if not 0 <= ship < len(player["ships"]):
-            raise IllegalAction(f"{player['color']} has no ship {ship}")
-        x = player["ships"][ship]
-        if x["at"] == "locked":
-            raise IllegalAction(f"ship {ship} is still locked on the ship track")
-        to = use["to"]
+        cost = self.next_cost(player)
+        if cost is not None and any(player[r] >= cost for r in self.resources):
+            return True
+        return any(self.can_ability(s, ctx, c) for c in player["colonies"])
+
+    def use_face(self, s: State, ctx: Ctx, face: str, src: Source) -> None:
+        """Resolve one use of a face by ctx.player, its decisions taken from `src`."""
+        f = self.faces[face]
+        if f.action == "move":
+            self.move(s, ctx, src, None)
+        elif f.action == "acquire":
+            player = s["players"][ctx.player]
+            resource = f.resource or ""
+            self.gain(player, resource, self.acquire_amount(player, resource))
+        elif f.action == "advance":
+            self._advance_face(s, ctx, f.track or "any", src)
+        else:
+            self._utilize(s, ctx, src)
+
+    def movable(self, s: State, pi: int, besides: int | None = None) -> list[int]:
+        """The unlocked ships of seat `pi` (other than `besides`)."""
+        return [
+            i
+            for i, x in enumerate(s["players"][pi]["ships"])
+            if x["at"] != "locked" and i != besides
+        ]
+
+    def destinations(self, s: State, pi: int, ship: int) -> list[tuple[str, str | None]]:
+        """Where a ship may move: ("home", None) and (planet, "land" | "orbit"), in order.
+
+        A move must change planet; a player has one ship at most on a planet's surface and
+        one at most on its track (ships of different players share both).
+        """
+        ships = s["players"][pi]["ships"]
+        x = ships[ship]
+        out: list[tuple[str, str | None]] = [] if x["at"] == "home" else [("home", None)]
+        for planet in s["row"]:
+            if x.get("planet") == planet:
+                continue
+            for mode in ("land", "orbit"):
+                at = "surface" if mode == "land" else "orbit"
+                if not any(y["at"] == at and y.get("planet") == planet for y in ships):
+                    out.append((planet, mode))
+        return out
+
+    def ship_label(self, s: State, pi: int, i: int) -> str:
+        """'Ship 2 (home)', 'Ship 1 (on Jakks)', 'Ship 3 (orbiting Helios, step 1)'."""
+        x = s["players"][pi]["ships"][i]
+        if x["at"] == "home":
+            where = "home"
+        elif x["at"] == "surface":
+            where = f"on {self.name(x['planet'])}"
+        else:
+            where = f"orbiting {self.name(x['planet'])}, step {x['step']}"
+        return f"Ship {i + 1} ({where})"
+
+    def move(self, s: State, ctx: Ctx, src: Source, besides: int | None) -> int:
+        """One move (a die's, or one made inside a planet's action); returns the ship moved.
+
+        Landing lets the player use the planet's action at once, wherever the move comes from.
+        """
+        pi = ctx.player
+        player = s["players"][pi]
+        color = player["color"]
+        ships = self.movable(s, pi, besides)
+        if src.offering:
+            ships = [i for i in ships if self.destinations(s, pi, i)]
+        options = [
+            Option(f"ship:{i}", self.ship_label(s, pi, i) if src.offering else "", {"ship": i})
+            for i in ships
+        ]
+        ship = src.choose("ship", options, color, why=lambda: self._why_ship(s, pi, src, besides))[
+            "ship"
+        ]
+        moves = []
+        for planet, mode in self.destinations(s, pi, ship):
+            if mode is None:
+                moves.append(Option("home", "Return home", {"to": "home"}))
+            else:
+                label = ""
+                if src.offering:
+                    verb = "Land on" if mode == "land" else "Orbit"
+                    label = f"{verb} {self.name(planet)}"
+                moves.append(Option(f"{mode}:{planet}", label, {"to": planet, "mode": mode}))
+        chosen = src.choose("to", moves, color, why=lambda: self._why_to(s, pi, src, ship))
+        to, mode = chosen["to"], chosen.get("mode")
         if to == "home":
-            if "mode" in use or "ability" in use:
-                raise IllegalAction("a move home takes no mode and no ability")
-            if x["at"] == "home":
-                raise IllegalAction(f"ship {ship} is already home")
-            self._place(s, ctx.player, {"ship": ship, "to": "home"})
-            return
+            player["ships"][ship] = {"at": "home"}
+        elif mode == "orbit":
+            player["ships"][ship] = {"at": "orbit", "planet": to, "step": 0}
+        else:
+            player["ships"][ship] = {"at": "surface", "planet": to}
+        if mode == "land":
+            name = self.name(to) if src.offering else ""
+            if src.maybe(
+                "ability",
+                f"Use {name}'s action",
+                f"Skip {name}'s action",
+                color,
+                lambda: self.can_ability(s, ctx, to),
+            ):
+                self.ability(s, ctx, to, src.sub("ability", f"{to}'s action"))
+        elif src.has("ability"):
+            raise IllegalAction("only a ship that lands may use the planet's action")
+        return int(ship)
+
+    def _why_ship(self, s: State, pi: int, src: Source, besides: int | None) -> str | None:
+        value = src.peek("ship")
+        player = s["players"][pi]
+        if value is None:
+            return None
+        ship = integer(value, "ship")
+        if not 0 <= ship < len(player["ships"]):
+            return f"{player['color']} has no ship {ship}"
+        if player["ships"][ship]["at"] == "locked":
+            return f"ship {ship} is still locked on the ship track"
+        if ship == besides:
+            return "the two moves must use two different ships"
+        return None
+
+    def _why_to(self, s: State, pi: int, src: Source, ship: int) -> str | None:
+        to, mode = src.peek("to"), src.peek("mode")
+        player = s["players"][pi]
+        x = player["ships"][ship]
+        if to is None:
+            return None
+        if to == "home":
+            return f"ship {ship} is already home" if x["at"] == "home" else None
         if to not in s["row"]:
-            raise IllegalAction(f"'{to}' is not a face-up planet")
+            return f"'{to}' is not a face-up planet"
         if x.get("planet") == to:
-            raise IllegalAction(f"ship {ship} is already at {to}; a move must change planet")
-        mode = use.get("mode")
+            return f"ship {ship} is already at {to}; a move must change planet"
         if mode not in ("land", "orbit"):
-            raise IllegalAction("a move to a planet needs mode 'land' or 'orbit'")
-        if mode == "orbit" and any(
-            y["at"] == "orbit" and y["planet"] == to for y in player["ships"]
-        ):
-            raise IllegalAction(f"{player['color']} already has a ship orbiting {to}")
-        self._place(s, ctx.player, {"ship": ship, "to": to, "mode": mode})
-        if "ability" in use:
-            if mode != "land":
-                raise IllegalAction("only a ship that lands may use the planet's action")
-            if not with_ability:
-                raise IllegalAction("a move made inside a planet's action cannot use another")
-            self.resolve_ability(s, ctx, to, use["ability"])
+            return "a move to a planet needs mode 'land' or 'orbit'"
+        if mode == "orbit":
+            return f"{player['color']} already has a ship orbiting {to}"
+        return f"{player['color']} already has a ship on {to}'s surface (one per planet)"
 
     def acquire_amount(self, player: dict[str, Any], resource: str) -> int:
         """What an Acquire face gives, before the cap.
@@ -337,131 +382,142 @@ class Uses:
             n += sum(1 for x in player["ships"] if x["at"] == "home")
         return n
 
-    def _acquire(self, s: State, pi: int, resource: str) -> None:
-        player = s["players"][pi]
-        self.gain(player, resource, self.acquire_amount(player, resource))
-
-    def _advance(self, s: State, ctx: Ctx, face: str, use: Any) -> None:
-        use = expect(use, {"planet"}, set(), f"a {face} use")
-        track = self.faces[face].track
-        for i in self.orbiting(s, ctx.player, track or "any"):
-            if s["players"][ctx.player]["ships"][i]["planet"] == use["planet"]:
-                self.step_forward(s, ctx.player, i, 1)
-                return
-        raise IllegalAction(
-            f"{s['players'][ctx.player]['color']} has no ship orbiting '{use['planet']}' "
-            f"on a {track} track"
-        )
-
-    def _utilize_options(self, s: State, ctx: Ctx) -> Iterator[Params]:
+    def _advance_face(self, s: State, ctx: Ctx, track: str, src: Source) -> None:
         player = s["players"][ctx.player]
+        ships = self.orbiting(s, ctx.player, track)
+        options = [
+            Option(
+                f"planet:{player['ships'][i]['planet']}",
+                f"Advance on {self.name(player['ships'][i]['planet'])}" if src.offering else "",
+                {"planet": player["ships"][i]["planet"]},
+            )
+            for i in ships
+        ]
+
+        def why() -> str | None:
+            planet = src.peek("planet")
+            if planet is None:
+                return None
+            return f"{player['color']} has no ship orbiting '{planet}' on a {track} track"
+
+        planet = src.choose("planet", options, player["color"], why=why)["planet"]
+        ship = next(i for i in ships if player["ships"][i]["planet"] == planet)
+        self.step_forward(s, ctx.player, ship, 1)
+
+    def _utilize(self, s: State, ctx: Ctx, src: Source) -> None:
+        player = s["players"][ctx.player]
+        color = player["color"]
         cost = self.next_cost(player)
-        if cost is not None:
-            for r in self.resources:
-                if player[r] >= cost:
-                    yield {"colony": "empire", "pay": r}
+        options = []
+        if cost is not None and (
+            not src.offering or any(player[r] >= cost for r in self.resources)
+        ):
+            options.append(Option("empire", "Upgrade your empire", {"colony": "empire"}))
         for colony in player["colonies"]:
-            for params in self.ability_options(s, ctx, colony):
-                yield {"colony": colony, "ability": params}
+            if not src.offering or self.can_ability(s, ctx, colony):
+                label = f"Use {self.name(colony)}" if src.offering else ""
+                options.append(Option(f"colony:{colony}", label, {"colony": colony}))
 
-    def _utilize(self, s: State, ctx: Ctx, use: Any) -> None:
-        player = s["players"][ctx.player]
-        if isinstance(use, dict) and use.get("colony") == "empire":
-            use = expect(use, {"colony", "pay"}, set(), "an empire upgrade")
-            cost = self.next_cost(player)
-            if cost is None:
-                raise IllegalAction("the empire is already at the top level")
-            if use["pay"] not in self.resources:
-                raise IllegalAction("pay must be one resource: " + " or ".join(self.resources))
-            self.pay(player, {use["pay"]: cost}, "the empire upgrade")
-            self.upgrade(player)
+        def why() -> str | None:
+            colony = src.peek("colony")
+            if colony == "empire":
+                return "the empire is already at the top level"
+            return None if colony is None else f"'{colony}' is not a colony of {color}"
+
+        colony = src.choose("colony", options, color, why=why)["colony"]
+        if colony != "empire":
+            self.ability(s, ctx, colony, src.sub("ability", f"{colony}'s action"))
             return
-        use = expect(use, {"colony", "ability"}, set(), "a utilize use")
-        if use["colony"] not in player["colonies"]:
-            raise IllegalAction(f"'{use['colony']}' is not a colony of {player['color']}")
-        self.resolve_ability(s, ctx, use["colony"], use["ability"])
+        assert cost is not None
+        pays = [
+            Option(f"pay:{r}", f"Pay {cost} {r}", {"pay": r})
+            for r in self.resources
+            if not src.offering or player[r] >= cost
+        ]
+
+        def why_pay() -> str | None:
+            pay = src.peek("pay")
+            if pay not in self.resources:
+                return "pay must be one resource: " + " or ".join(self.resources)
+            return f"{color} cannot pay {cost} {pay} for the empire upgrade"
+
+        pay = src.choose("pay", pays, color, why=why_pay)["pay"]
+        self.pay(player, {pay: cost}, "the empire upgrade")
+        self.upgrade(s, ctx.player)
 
     # --- planet actions -------------------------------------------------------------------
 
-    def ability_refusal(self, s: State, ctx: Ctx, planet: str) -> str | None:
+    def refusal(self, s: State, ctx: Ctx, planet: str) -> str | None:
         """Why ctx.player cannot use this planet's action now (None: they may)."""
         a = self.planets[planet].ability
         player = s["players"][ctx.player]
-        if ctx.depth >= 2 and a.effect in META_EFFECTS:
-            return f"{planet}'s action cannot be reached through another planet's action"
         if a.own_turn_only and (ctx.following or ctx.player != active_index(s)):
             return f"{planet}'s action works only on its user's own turn"
         if a.once_per_turn and planet in player["once_used"]:
             return f"{player['color']} already used {planet}'s action this turn"
+        if planet in ctx.chain:
+            return f"{player['color']} already used {planet}'s action in this chain of actions"
         if not self.can_pay(player, a.cost):
             return f"{player['color']} cannot pay for {planet}'s action"
         if a.cost.get("dice", 0) > len(self.ready_dice(s)):
             return f"not enough unused dice to discard for {planet}'s action"
         return None
 
-    def ability_options(
-        self, s: State, ctx: Ctx, planet: str, checked: bool = False
-    ) -> Iterator[Params]:
-        """Every legal parameter object for using this planet's action.
+    def can_ability(self, s: State, ctx: Ctx, planet: str) -> bool:
+        """True when ctx.player can use this planet's action with some parameters now.
 
-        `checked`: the caller already knows ability_refusal is None for this user and planet.
+        Judged on the state after paying the action's energy and culture (put back after).
         """
-        if not checked and self.ability_refusal(s, ctx, planet) is not None:
-            return
+        if self.refusal(s, ctx, planet) is not None:
+            return False
         a = self.planets[planet].ability
-        inner = ctx.at(planet)
-        discards: list[list[int] | None] = [None]
-        if a.cost.get("dice"):
-            discards = list(self.picks(s, self.ready_dice(s), a.cost["dice"]))
-        for discard in discards:
-            paid = s
-            if a.cost:
-                paid = clone(s)
-                self._pay_ability(paid, ctx.player, a, discard, planet)
-            for params in getattr(self, f"_opt_{a.effect}")(paid, inner, a):
-                yield params if discard is None else {"discard": discard, **params}
 
-    def _pay_ability(
-        self, s: State, pi: int, a: Ability, discard: list[int] | None, planet: str
-    ) -> None:
-        self.pay(s["players"][pi], a.cost, f"{planet}'s action")
-        for i in discard or []:
-            s["dice"][i]["state"] = "spent"
+        def check() -> bool:
+            ctx.chain.add(planet)
+            try:
+                return bool(getattr(self, f"_can_{a.effect}")(s, ctx, a, planet))
+            finally:
+                ctx.chain.discard(planet)
 
-    def resolve_ability(self, s: State, ctx: Ctx, planet: str, params: Any) -> None:
-        """Use a planet's action with these parameters, or raise IllegalAction.
+        return self.what_if(
+            s, [ctx.player], lambda: self.pay(s["players"][ctx.player], a.cost, ""), check
+        )
 
-        The parameters must be one of `ability_options` (compared as canonical JSON, so
-        `true` is not `1`, as in Lua); only a roll's outcome (`faces`) is free, and checked.
-        """
-        reason = self.ability_refusal(s, ctx, planet)
+    def ability(self, s: State, ctx: Ctx, planet: str, src: Source) -> None:
+        """Use a planet's action, its parameters taken from `src`, or raise IllegalAction."""
+        reason = self.refusal(s, ctx, planet)
         if reason is not None:
             raise IllegalAction(reason)
-        options = list(self.ability_options(s, ctx, planet))
-        wanted = canonical(decision(params))
-        if not any(canonical(o) == wanted for o in options):
-            example = f"; for example {canonical(options[0])}" if options else ""
-            raise IllegalAction(
-                f"{canonical(params)} is not a legal choice for {planet}'s action{example}"
-            )
         a = self.planets[planet].ability
-        discard = params.get("discard")
-        self._pay_ability(s, ctx.player, a, discard, planet)
+        player = s["players"][ctx.player]
+        ctx.chain.add(planet)
         if a.once_per_turn:
-            used = s["players"][ctx.player]["once_used"]
-            used.append(planet)
-            used.sort()
-        rest = {k: v for k, v in params.items() if k != "discard"}
-        getattr(self, f"_do_{a.effect}")(s, ctx.at(planet), a, rest)
+            player["once_used"].append(planet)
+            player["once_used"].sort()
+        self.pay(player, a.cost, f"{planet}'s action")
+        n = a.cost.get("dice", 0)
+        if n:
+            ready = self.ready_dice(s)
 
-    # Each effect: `_opt_<effect>` lists the legal parameter objects on a state where the
-    # cost is already paid; `_do_<effect>` carries out one of them (already checked).
+            def why() -> str:
+                return f"discard must name {n} unused dice for {planet}'s action"
 
-    # gain ---------------------------------------------------------------------------------
-    def _opt_gain(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
-        yield {}
+            for i in src.pick(
+                "discard", self.dice_cands(s, ready, src.offering), n, n, player["color"], why
+            ):
+                s["dice"][i]["state"] = "spent"
+        getattr(self, f"_do_{a.effect}")(s, ctx, a, src, planet)
+        src.done(f"{planet}'s action")
 
-    def _do_gain(self, s: State, ctx: Ctx, a: Ability, p: Params) -> None:
+    # Each effect: `_can_<effect>` says whether it has a complete choice (on a state where the
+    # cost is paid and the planet is in the chain); `_do_<effect>` takes its decisions from
+    # the source and carries them out.
+
+    # gain / follow_bonus / follow_tax ---------------------------------------------------------
+    def _can_gain(self, s: State, ctx: Ctx, a: Ability, planet: str) -> bool:
+        return True
+
+    def _do_gain(self, s: State, ctx: Ctx, a: Ability, src: Source, planet: str) -> None:
         player = s["players"][ctx.player]
         times = 1
         if a.params.get("per") == "ship_home":
@@ -472,312 +528,433 @@ class Uses:
             for r, n in a.params.get("others_gain", {}).items():
                 self.gain(s["players"][other], r, n)
 
-    # advance --------------------------------------------------------------------------------
-    def _opt_advance(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
-        track = a.params["track"]
-        if "others_steps" not in a.params:
-            for i in self.orbiting(s, ctx.player, track):
-                yield {"ship": i}
-            return
-        rivals = clockwise_from(s, ctx.player)
+    def _can_follow_bonus(self, s: State, ctx: Ctx, a: Ability, planet: str) -> bool:
+        return True
 
-        # Rivals advance first, one after another in seat order, and any of them may
-        # colonize; so each rival's choices are listed on the state the previous ones left.
-        def rounds(t: State, k: int, chosen: dict[str, int]) -> Iterator[Params]:
-            if k == len(rivals):
-                for i in self.orbiting(t, ctx.player, track) or [None]:
-                    yield {"others": dict(chosen), "ship": i}
-                return
-            ships = self.orbiting(t, rivals[k], track)
-            if not ships:
-                yield from rounds(t, k + 1, chosen)
-            color = t["players"][rivals[k]]["color"]
-            for j in ships:
-                ship = t["players"][rivals[k]]["ships"][j]
-                after = t
-                if ship["step"] + a.params["others_steps"] >= self.planets[ship["planet"]].steps:
-                    # Only a colony changes who orbits what; a plain step changes no choice.
-                    after = clone(t)
-                    self.step_forward(after, rivals[k], j, a.params["others_steps"])
-                yield from rounds(after, k + 1, {**chosen, color: j})
-
-        yield from rounds(s, 0, {})
-
-    def _do_advance(self, s: State, ctx: Ctx, a: Ability, p: Params) -> None:
-        for rival in clockwise_from(s, ctx.player):
-            j = p.get("others", {}).get(s["players"][rival]["color"])
-            if j is not None:
-                self.step_forward(s, rival, j, a.params["others_steps"])
-        if p["ship"] is not None:
-            self.step_forward(s, ctx.player, p["ship"], a.params["steps"])
-
-    # regress ----------------------------------------------------------------------------------
-    def _opt_regress(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
-        targets = []
-        for rival in clockwise_from(s, ctx.player):
-            for i in self.orbiting(s, rival, a.params["track"]):
-                if s["players"][rival]["ships"][i]["step"] >= 1:  # never below the start
-                    targets.append([s["players"][rival]["color"], i])
-        n = min(a.params["ships"], len(targets))
-        if n:
-            for combo in combinations(targets, n):
-                yield {"targets": [list(t) for t in combo]}
-
-    def _do_regress(self, s: State, ctx: Ctx, a: Ability, p: Params) -> None:
-        for color, i in p["targets"]:
-            x = s["players"][seat(s, color)]["ships"][i]
-            x["step"] = max(0, x["step"] - a.params["steps"])
-
-    # shift --------------------------------------------------------------------------------------
-    def _opt_shift(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
-        ships = self.orbiting(s, ctx.player)
-        player = s["players"][ctx.player]
-        for back in ships:
-            if player["ships"][back]["step"] >= a.params["back"]:
-                for forward in ships:
-                    if forward != back:
-                        yield {"back": back, "forward": forward}
-
-    def _do_shift(self, s: State, ctx: Ctx, a: Ability, p: Params) -> None:
-        s["players"][ctx.player]["ships"][p["back"]]["step"] -= a.params["back"]
-        self.step_forward(s, ctx.player, p["forward"], a.params["forward"])
-
-    # follow_bonus / follow_tax -------------------------------------------------------------
-    def _opt_follow_bonus(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
-        yield {}
-
-    def _do_follow_bonus(self, s: State, ctx: Ctx, a: Ability, p: Params) -> None:
+    def _do_follow_bonus(self, s: State, ctx: Ctx, a: Ability, src: Source, planet: str) -> None:
         for r, n in a.params["gain"].items():
             s["turn"]["follow_bonus"][r] += n
 
-    def _opt_follow_tax(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
-        yield {}
+    def _can_follow_tax(self, s: State, ctx: Ctx, a: Ability, planet: str) -> bool:
+        return True
 
-    def _do_follow_tax(self, s: State, ctx: Ctx, a: Ability, p: Params) -> None:
+    def _do_follow_tax(self, s: State, ctx: Ctx, a: Ability, src: Source, planet: str) -> None:
         s["turn"]["follow_cost"] = amounts(a.params["follow_cost"])
 
-    # discard_planet ------------------------------------------------------------------------
-    def _opt_discard_planet(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
-        for planet in s["row"]:
-            if not self.occupied(s, planet):
-                yield {"planet": planet}
+    # advance ----------------------------------------------------------------------------------
+    def _ship_options(self, s: State, pi: int, ships: list[int], src: Source) -> list[Option]:
+        return [
+            Option(f"ship:{i}", self.ship_label(s, pi, i) if src.offering else "", {"ship": i})
+            for i in ships
+        ]
 
-    def _do_discard_planet(self, s: State, ctx: Ctx, a: Ability, p: Params) -> None:
-        self.replace_in_row(s, p["planet"])
-        s["discard"].append(p["planet"])
+    def _can_advance(self, s: State, ctx: Ctx, a: Ability, planet: str) -> bool:
+        return "others_steps" in a.params or bool(self.orbiting(s, ctx.player, a.params["track"]))
+
+    def _do_advance(self, s: State, ctx: Ctx, a: Ability, src: Source, planet: str) -> None:
+        track = a.params["track"]
+        color = s["players"][ctx.player]["color"]
+        if "others_steps" in a.params:
+            # Terra-Bettia: each rival with an orbiting ship advances one first, clockwise
+            # from the user's left (their choice, recorded in `others`); any may colonize.
+            others = src.sub("others", f"{planet}'s action")
+            for rival in clockwise_from(s, ctx.player):
+                ships = self.orbiting(s, rival, track)
+                if ships:
+                    rc = s["players"][rival]["color"]
+                    options = [
+                        Option(o.id, o.label, {rc: o.fields["ship"]})
+                        for o in self._ship_options(s, rival, ships, src)
+                    ]
+                    j = others.choose(rc, options, rc)[rc]
+                    self.step_forward(s, rival, j, a.params["others_steps"])
+            others.done(f"{planet}'s action")
+            ships = self.orbiting(s, ctx.player, track)
+            if not ships:
+                src.fixed("ship", None, f"ship must be null: {color} has no ship to advance")
+                return
+        else:
+            ships = self.orbiting(s, ctx.player, track)
+        ship = src.choose("ship", self._ship_options(s, ctx.player, ships, src), color)["ship"]
+        self.step_forward(s, ctx.player, ship, a.params["steps"])
+
+    # regress ----------------------------------------------------------------------------------
+    def _targets(self, s: State, ctx: Ctx, a: Ability) -> list[tuple[str, int]]:
+        out = []
+        for rival in clockwise_from(s, ctx.player):
+            for i in self.orbiting(s, rival, a.params["track"]):
+                if s["players"][rival]["ships"][i]["step"] >= 1:  # never below the start
+                    out.append((s["players"][rival]["color"], i))
+        return out
+
+    def _can_regress(self, s: State, ctx: Ctx, a: Ability, planet: str) -> bool:
+        return bool(self._targets(s, ctx, a))
+
+    def _do_regress(self, s: State, ctx: Ctx, a: Ability, src: Source, planet: str) -> None:
+        targets = self._targets(s, ctx, a)
+        cands = [
+            Cand(
+                f"ship:{color}:{i}",
+                f"{color}'s ship {i + 1}" if src.offering else "",
+                [color, i],
+                f"{color}:{i}",
+            )
+            for color, i in targets
+        ]
+        n = min(a.params["ships"], len(targets))
+        color = s["players"][ctx.player]["color"]
+
+        def why() -> str:
+            if not n:
+                return f"no rival ship can be pushed back: {planet}'s action cannot be used"
+            return f"targets must name {n} rival ship(s) at step 1 or more for {planet}'s action"
+
+        for target_color, i in src.pick("targets", cands, max(n, 1), n, color, why):
+            x = s["players"][seat(s, target_color)]["ships"][i]
+            x["step"] = max(0, x["step"] - a.params["steps"])
+
+    # shift --------------------------------------------------------------------------------------
+    def _can_shift(self, s: State, ctx: Ctx, a: Ability, planet: str) -> bool:
+        ships = self.orbiting(s, ctx.player)
+        player = s["players"][ctx.player]
+        return len(ships) >= 2 and any(
+            player["ships"][i]["step"] >= a.params["back"] for i in ships
+        )
+
+    def _do_shift(self, s: State, ctx: Ctx, a: Ability, src: Source, planet: str) -> None:
+        player = s["players"][ctx.player]
+        ships = self.orbiting(s, ctx.player)
+        backs = [i for i in ships if player["ships"][i]["step"] >= a.params["back"]]
+        if len(ships) < 2:
+            backs = []
+        options = [
+            Option(o.id, o.label, {"back": o.fields["ship"]})
+            for o in self._ship_options(s, ctx.player, backs, src)
+        ]
+        back = src.choose("back", options, player["color"])["back"]
+        forwards = [i for i in ships if i != back]
+        options = [
+            Option(o.id, o.label, {"forward": o.fields["ship"]})
+            for o in self._ship_options(s, ctx.player, forwards, src)
+        ]
+        forward = src.choose("forward", options, player["color"])["forward"]
+        player["ships"][back]["step"] -= a.params["back"]
+        self.step_forward(s, ctx.player, forward, a.params["forward"])
+
+    # discard_planet ------------------------------------------------------------------------
+    def _can_discard_planet(self, s: State, ctx: Ctx, a: Ability, planet: str) -> bool:
+        return any(not self.occupied(s, p) for p in s["row"])
+
+    def _do_discard_planet(self, s: State, ctx: Ctx, a: Ability, src: Source, planet: str) -> None:
+        options = [
+            Option(f"planet:{p}", f"Discard {self.name(p)}" if src.offering else "", {"planet": p})
+            for p in s["row"]
+            if not self.occupied(s, p)
+        ]
+        chosen = src.choose("planet", options, s["players"][ctx.player]["color"])["planet"]
+        self.replace_in_row(s, chosen)
+        s["discard"].append(chosen)
 
     # upgrade ----------------------------------------------------------------------------------
-    def _opt_upgrade(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
+    def _pays(self, s: State, ctx: Ctx, a: Ability) -> list[Option]:
         player = s["players"][ctx.player]
         cost = self.next_cost(player)
         if cost is None:
-            return
+            return []
         if a.params.get("condition") == "strictly_lowest_empire" and any(
             s["players"][o]["empire"] <= player["empire"] for o in clockwise_from(s, ctx.player)
         ):
-            return
+            return []
         cost = max(0, cost - a.params.get("discount", 0))
         if a.params["payment"] == "single":
-            for r in self.resources:
-                if player[r] >= cost:
-                    yield {"pay": r}
-            return
+            return [
+                Option(f"pay:{r}", f"Pay {cost} {r}", {"pay": r})
+                for r in self.resources
+                if player[r] >= cost
+            ]
         first, second = self.resources
-        for n in range(cost + 1):
-            if player[first] >= n and player[second] >= cost - n:
-                yield {"pay": {first: n, second: cost - n}}
+        return [
+            Option(
+                f"pay:{n}+{cost - n}",
+                f"Pay {n} {first} and {cost - n} {second}",
+                {"pay": {first: n, second: cost - n}},
+            )
+            for n in range(cost + 1)
+            if player[first] >= n and player[second] >= cost - n
+        ]
 
-    def _do_upgrade(self, s: State, ctx: Ctx, a: Ability, p: Params) -> None:
+    def _can_upgrade(self, s: State, ctx: Ctx, a: Ability, planet: str) -> bool:
+        return bool(self._pays(s, ctx, a))
+
+    def _do_upgrade(self, s: State, ctx: Ctx, a: Ability, src: Source, planet: str) -> None:
         player = s["players"][ctx.player]
-        pay = p["pay"]
+        pay = src.choose("pay", self._pays(s, ctx, a), player["color"])["pay"]
         if not isinstance(pay, dict):
             cost = int(self.next_cost(player) or 0) - a.params.get("discount", 0)
             pay = {pay: max(0, cost)}
         self.pay(player, pay, "the upgrade")
-        self.upgrade(player)
+        self.upgrade(s, ctx.player)
 
     # reroll -------------------------------------------------------------------------------------
-    def _opt_reroll(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
-        for dice in self.picks(s, self.ready_dice(s)):
-            yield {"dice": dice, "faces": None}
+    def _can_reroll(self, s: State, ctx: Ctx, a: Ability, planet: str) -> bool:
+        return bool(self.ready_dice(s))
 
-    def _do_reroll(self, s: State, ctx: Ctx, a: Ability, p: Params) -> None:
-        self.reroll(s, p["dice"], p["faces"])
+    def _do_reroll(self, s: State, ctx: Ctx, a: Ability, src: Source, planet: str) -> None:
+        self.reroll(s, src, s["players"][ctx.player]["color"])
 
-    def reroll(self, s: State, dice: Any, faces: Any) -> None:
-        """Set new faces on some unused dice (the faces are the roll's outcome)."""
-        dice = index_list(dice, "dice")
-        if not set(dice) <= set(self.ready_dice(s)):
-            raise IllegalAction("only unused dice can be rerolled")
-        self.require_pick(s, dice, self.ready_dice(s))
-        self.check_faces(faces, len(dice))
+    def reroll(self, s: State, src: Source, who: str) -> None:
+        """Reroll some unused dice: which (a pick), then the faces they show (the outcome)."""
+        ready = self.ready_dice(s)
+
+        def why() -> str:
+            value = src.peek("dice")
+            if not isinstance(value, list) or not value:
+                return "dice must be a non-empty list of unused dice"
+            if len({str(v) for v in value}) != len(value):
+                return "dice must list each die once"
+            return "only unused dice can be rerolled"
+
+        dice = src.pick("dice", self.dice_cands(s, ready, src.offering), 1, len(ready), who, why)
+        faces = src.faces("faces", len(dice), who, self.check_faces)
         for i, face in zip(dice, faces, strict=True):
             s["dice"][i]["face"] = face
 
-    def require_pick(self, s: State, chosen: list[int], pool: list[int]) -> None:
-        """Refuse a pick of dice that is not spelled lowest-numbered first."""
-        if not self.is_pick(s, chosen, pool):
-            raise IllegalAction(
-                "dice showing the same face are picked lowest-numbered first "
-                f"(the dice are identical): not {chosen}"
-            )
-
-    def check_faces(self, faces: Any, n: int) -> None:
-        """Check a roll outcome: a list of n face ids."""
-        if not isinstance(faces, list) or len(faces) != n:
-            raise IllegalAction(f"faces must list {n} die face(s)")
-        for face in faces:
-            if face not in self.face_ids:
-                raise IllegalAction(f"'{face}' is not a die face ({', '.join(self.face_ids)})")
-
     # steal ----------------------------------------------------------------------------------------
-    def _opt_steal(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
-        for rival in clockwise_from(s, ctx.player):
-            if any(s["players"][rival][r] >= 1 for r in a.params["take"]):
-                yield {"player": s["players"][rival]["color"]}
+    def _victims(self, s: State, ctx: Ctx, a: Ability) -> list[int]:
+        return [
+            rival
+            for rival in clockwise_from(s, ctx.player)
+            if any(s["players"][rival][r] >= 1 for r in a.params["take"])
+        ]
 
-    def _do_steal(self, s: State, ctx: Ctx, a: Ability, p: Params) -> None:
-        rival = s["players"][seat(s, p["player"])]
+    def _can_steal(self, s: State, ctx: Ctx, a: Ability, planet: str) -> bool:
+        return bool(self._victims(s, ctx, a))
+
+    def _do_steal(self, s: State, ctx: Ctx, a: Ability, src: Source, planet: str) -> None:
+        options = []
+        for rival in self._victims(s, ctx, a):
+            c = s["players"][rival]["color"]
+            options.append(Option(f"player:{c}", f"Take from {c}", {"player": c}))
+        chosen = src.choose("player", options, s["players"][ctx.player]["color"])["player"]
+        rival = s["players"][seat(s, chosen)]
         for r, n in a.params["take"].items():
             taken = min(n, rival[r])
             rival[r] -= taken
             self.gain(s["players"][ctx.player], r, taken)
 
     # trade ----------------------------------------------------------------------------------------
-    def _opt_trade(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
-        for n in range(1, s["players"][ctx.player][a.params["from"]] + 1):
-            yield {"amount": n}
+    def _can_trade(self, s: State, ctx: Ctx, a: Ability, planet: str) -> bool:
+        return bool(s["players"][ctx.player][a.params["from"]] >= 1)
 
-    def _do_trade(self, s: State, ctx: Ctx, a: Ability, p: Params) -> None:
+    def _do_trade(self, s: State, ctx: Ctx, a: Ability, src: Source, planet: str) -> None:
         player = s["players"][ctx.player]
-        player[a.params["from"]] -= p["amount"]
-        self.gain(player, a.params["to"], p["amount"])
+        give, get = a.params["from"], a.params["to"]
+        options = [
+            Option(f"amount:{n}", f"Trade {n} {give} for {n} {get}", {"amount": n})
+            for n in range(1, player[give] + 1)
+        ]
+        amount = src.choose("amount", options, player["color"])["amount"]
+        player[give] -= amount
+        self.gain(player, get, amount)
 
     # extra_moves ------------------------------------------------------------------------------
-    def _opt_extra_moves(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
-        # Moves happen one after another, so each is listed on the state the previous left.
-        def more(t: State, done: list[Params]) -> Iterator[Params]:
-            used = {m["ship"] for m in done}
-            for move in self._move_targets(t, ctx.player):
-                if a.params["distinct_ships"] and move["ship"] in used:
-                    continue
-                moves = [*done, move]
-                yield {"moves": moves}
-                if len(moves) < a.params["moves"]:
-                    yield from more(self._landed_view(t, ctx.player, move), moves)
+    def _can_extra_moves(self, s: State, ctx: Ctx, a: Ability, planet: str) -> bool:
+        return any(self.destinations(s, ctx.player, i) for i in self.movable(s, ctx.player))
 
-        yield from more(s, [])
-
-    def _do_extra_moves(self, s: State, ctx: Ctx, a: Ability, p: Params) -> None:
-        for move in p["moves"]:
-            self._place(s, ctx.player, move)
+    def _do_extra_moves(self, s: State, ctx: Ctx, a: Ability, src: Source, planet: str) -> None:
+        # Nagato: ordinary moves one after another (each may land and use that planet's
+        # action), with different ships; the second is made whenever one can be made.
+        moves = src.items("moves")
+        given = moves.count()
+        if given == 0 or given > a.params["moves"]:
+            raise IllegalAction(f"{planet}'s action makes {a.params['moves']} moves")
+        used: list[int] = []
+        for k in range(a.params["moves"]):
+            if k:
+                left = [
+                    i
+                    for i in self.movable(s, ctx.player)
+                    if i not in used and self.destinations(s, ctx.player, i)
+                ]
+                if not left:
+                    if given > k:
+                        raise IllegalAction(f"{planet}'s action has no move {k + 1} to make")
+                    break
+                if 0 <= given <= k:
+                    raise IllegalAction(
+                        f"{planet}'s action makes {a.params['moves']} moves with different ships"
+                    )
+            besides = used[0] if a.params["distinct_ships"] and used else None
+            item = moves.item(k)
+            used.append(self.move(s, ctx, item, besides))
+            item.done("a move")
 
     # use_planet / use_colony -------------------------------------------------------------------
-    def _opt_use_planet(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
-        inner = ctx.inner()
-        for planet in s["row"]:
-            if planet != ctx.source:
-                for params in self.ability_options(s, inner, planet):
-                    yield {"planet": planet, "ability": params}
+    def _can_use_planet(self, s: State, ctx: Ctx, a: Ability, planet: str) -> bool:
+        return any(p != planet and self.can_ability(s, ctx, p) for p in s["row"])
 
-    def _do_use_planet(self, s: State, ctx: Ctx, a: Ability, p: Params) -> None:
-        self.resolve_ability(s, ctx.inner(), p["planet"], p["ability"])
-
-    def _opt_use_colony(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
-        if not self.can_pay(s["players"][ctx.player], a.params["pay_owner"]):
-            return
-        inner = ctx.inner()
-        for rival in clockwise_from(s, ctx.player):
-            paid = clone(s)
-            self._pay_owner(paid, ctx.player, rival, a)
-            color = s["players"][rival]["color"]
-            for colony in s["players"][rival]["colonies"]:
-                for params in self.ability_options(paid, inner, colony):
-                    yield {"player": color, "colony": colony, "ability": params}
+    def _do_use_planet(self, s: State, ctx: Ctx, a: Ability, src: Source, planet: str) -> None:
+        options = [
+            Option(
+                f"planet:{p}", f"Use {self.name(p)}'s action" if src.offering else "", {"planet": p}
+            )
+            for p in s["row"]
+            if p != planet and (not src.offering or self.can_ability(s, ctx, p))
+        ]
+        chosen = src.choose("planet", options, s["players"][ctx.player]["color"])["planet"]
+        self.ability(s, ctx, chosen, src.sub("ability", f"{chosen}'s action"))
 
     def _pay_owner(self, s: State, pi: int, owner: int, a: Ability) -> None:
         self.pay(s["players"][pi], a.params["pay_owner"], "the colony's owner")
         for r, n in a.params["pay_owner"].items():
             self.gain(s["players"][owner], r, n)
 
-    def _do_use_colony(self, s: State, ctx: Ctx, a: Ability, p: Params) -> None:
-        self._pay_owner(s, ctx.player, seat(s, p["player"]), a)
-        self.resolve_ability(s, ctx.inner(), p["colony"], p["ability"])
+    def _owner_can(self, s: State, ctx: Ctx, a: Ability, owner: int, colony: str) -> bool:
+        """Whether ctx.player, having paid `owner`, could use their colony's action."""
+        return self.what_if(
+            s,
+            [ctx.player, owner],
+            lambda: self._pay_owner(s, ctx.player, owner, a),
+            lambda: self.can_ability(s, ctx, colony),
+        )
+
+    def _can_use_colony(self, s: State, ctx: Ctx, a: Ability, planet: str) -> bool:
+        if not self.can_pay(s["players"][ctx.player], a.params["pay_owner"]):
+            return False
+        return any(
+            self._owner_can(s, ctx, a, rival, c)
+            for rival in clockwise_from(s, ctx.player)
+            for c in s["players"][rival]["colonies"]
+        )
+
+    def _do_use_colony(self, s: State, ctx: Ctx, a: Ability, src: Source, planet: str) -> None:
+        payable = self.can_pay(s["players"][ctx.player], a.params["pay_owner"])
+        options = []
+        for rival in clockwise_from(s, ctx.player):
+            c = s["players"][rival]["color"]
+            for colony in s["players"][rival]["colonies"]:
+                if src.offering and not (payable and self._owner_can(s, ctx, a, rival, colony)):
+                    continue
+                label = f"Use {c}'s {self.name(colony)}" if src.offering else ""
+                options.append(
+                    Option(f"colony:{c}:{colony}", label, {"player": c, "colony": colony})
+                )
+        chosen = src.choose("colony", options, s["players"][ctx.player]["color"])
+        self._pay_owner(s, ctx.player, seat(s, chosen["player"]), a)
+        colony = chosen["colony"]
+        self.ability(s, ctx, colony, src.sub("ability", f"{colony}'s action"))
 
     # free_action / repeat_die ---------------------------------------------------------------------
-    def _opt_free_action(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
-        inner = ctx.inner()
-        for face in self.face_ids:
-            for use in self.use_options(s, inner, face):
-                yield {"face": face, "use": use}
+    def _can_free_action(self, s: State, ctx: Ctx, a: Ability, planet: str) -> bool:
+        return any(self.can_use_face(s, ctx, f) for f in self.face_ids)
 
-    def _do_free_action(self, s: State, ctx: Ctx, a: Ability, p: Params) -> None:
-        self.resolve_use(s, ctx.inner(), p["face"], p["use"])
+    def _do_free_action(self, s: State, ctx: Ctx, a: Ability, src: Source, planet: str) -> None:
+        options = [
+            Option(f"face:{f}", self.faces[f].name if src.offering else "", {"face": f})
+            for f in self.face_ids
+            if not src.offering or self.can_use_face(s, ctx, f)
+        ]
+        face = src.choose("face", options, s["players"][ctx.player]["color"])["face"]
+        use = src.sub("use", "the free action")
+        self.use_face(s, ctx, face, use)
+        use.done("the free action")
         if not ctx.following and ctx.player == active_index(s):
             # Rivals may follow this action like a die. Windows never nest, so a follower
             # who uses this planet gets the action but opens no window.
             s["follow"].append(
                 {
-                    "face": p["face"],
+                    "face": face,
                     "cost": amounts(a.params["follow_cost"]),
                     "waiting": [s["players"][i]["color"] for i in clockwise_from(s, ctx.player)],
                 }
             )
 
-    def _opt_repeat_die(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
+    def _used_dice(self, s: State, ctx: Ctx) -> list[int]:
         if ctx.following or ctx.player != active_index(s):
-            return  # only the active player has activated dice
-        inner = ctx.inner()
-        used = [i for i, d in enumerate(s["dice"]) if d["state"] == "used"]
-        for group in self.face_groups(s, used):
-            for use in self.use_options(s, inner, s["dice"][group[0]]["face"]):
-                yield {"die": group[0], "use": use}
+            return []  # only the active player has activated dice
+        return [i for i, d in enumerate(s["dice"]) if d["state"] == "used"]
 
-    def _do_repeat_die(self, s: State, ctx: Ctx, a: Ability, p: Params) -> None:
-        face = s["dice"][p["die"]]["face"]
-        self.resolve_use(s, ctx.inner(), face, p["use"])
+    def _can_repeat_die(self, s: State, ctx: Ctx, a: Ability, planet: str) -> bool:
+        return any(self.can_use_face(s, ctx, s["dice"][i]["face"]) for i in self._used_dice(s, ctx))
+
+    def _do_repeat_die(self, s: State, ctx: Ctx, a: Ability, src: Source, planet: str) -> None:
+        offered, also = self.die_options(
+            s,
+            self._used_dice(s, ctx),
+            src.offering,
+            lambda i: self.can_use_face(s, ctx, s["dice"][i]["face"]),
+        )
+        die = src.choose("die", offered, s["players"][ctx.player]["color"], also=also)["die"]
+        use = src.sub("use", f"{planet}'s action")
+        self.use_face(s, ctx, s["dice"][die]["face"], use)
+        use.done(f"{planet}'s action")
 
     # recall / relocate ------------------------------------------------------------------------
-    def _opt_recall(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
-        for i in self.orbiting(s, ctx.player):
-            for r in a.params["choice"]:
-                yield {"ship": i, "resource": r}
+    def _can_recall(self, s: State, ctx: Ctx, a: Ability, planet: str) -> bool:
+        return bool(self.orbiting(s, ctx.player))
 
-    def _do_recall(self, s: State, ctx: Ctx, a: Ability, p: Params) -> None:
+    def _do_recall(self, s: State, ctx: Ctx, a: Ability, src: Source, planet: str) -> None:
         player = s["players"][ctx.player]
-        step = player["ships"][p["ship"]]["step"]
-        player["ships"][p["ship"]] = {"at": "home"}
-        self.gain(player, p["resource"], step * a.params["gain_per_step"])
+        ships = self.orbiting(s, ctx.player)
+        ship = src.choose("ship", self._ship_options(s, ctx.player, ships, src), player["color"])
+        step = player["ships"][ship["ship"]]["step"]
+        options = [
+            Option(f"resource:{r}", f"Gain {step * a.params['gain_per_step']} {r}", {"resource": r})
+            for r in a.params["choice"]
+        ]
+        resource = src.choose("resource", options, player["color"])["resource"]
+        player["ships"][ship["ship"]] = {"at": "home"}
+        self.gain(player, resource, step * a.params["gain_per_step"])
 
-    def _opt_relocate(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
+    def _relocations(self, s: State, ctx: Ctx) -> list[str]:
         player = s["players"][ctx.player]
         orbits = {x["planet"] for x in player["ships"] if x["at"] == "orbit"}
-        for i in self.orbiting(s, ctx.player):
-            for planet in s["row"]:
-                if planet not in orbits:
-                    yield {"ship": i, "planet": planet}
+        return [p for p in s["row"] if p not in orbits]
 
-    def _do_relocate(self, s: State, ctx: Ctx, a: Ability, p: Params) -> None:
-        x = s["players"][ctx.player]["ships"][p["ship"]]
-        x["planet"] = p["planet"]
+    def _can_relocate(self, s: State, ctx: Ctx, a: Ability, planet: str) -> bool:
+        return bool(self.orbiting(s, ctx.player)) and bool(self._relocations(s, ctx))
+
+    def _do_relocate(self, s: State, ctx: Ctx, a: Ability, src: Source, planet: str) -> None:
+        player = s["players"][ctx.player]
+        ships = self.orbiting(s, ctx.player)
+        targets = self._relocations(s, ctx)
+        if not targets:
+            ships = []
+        ship = src.choose("ship", self._ship_options(s, ctx.player, ships, src), player["color"])
+        options = [
+            Option(f"planet:{p}", f"To {self.name(p)}" if src.offering else "", {"planet": p})
+            for p in targets
+        ]
+        to = src.choose("planet", options, player["color"])["planet"]
+        x = player["ships"][ship["ship"]]
+        x["planet"] = to
         if not a.params["keep_step"]:
             x["step"] = 0
-        self.step_forward(s, ctx.player, p["ship"], 0)  # colonizes if already far enough
+        self.step_forward(s, ctx.player, ship["ship"], 0)  # colonizes if already far enough
 
     # set_face -----------------------------------------------------------------------------------
-    def _opt_set_face(self, s: State, ctx: Ctx, a: Ability) -> Iterator[Params]:
-        for dice in self.picks(s, self.ready_dice(s), a.params["dice"]):
-            yield from self._face_choices(s, dice, [])
+    def _can_set_face(self, s: State, ctx: Ctx, a: Ability, planet: str) -> bool:
+        return len(self.ready_dice(s)) >= a.params["dice"]
 
-    def _face_choices(self, s: State, dice: list[int], faces: list[str]) -> Iterator[Params]:
-        if len(faces) == len(dice):
-            yield {"dice": dice, "to": faces}
-            return
-        current = s["dice"][dice[len(faces)]]["face"]
-        for face in self.face_ids:
-            if face != current:
-                yield from self._face_choices(s, dice, [*faces, face])
+    def _do_set_face(self, s: State, ctx: Ctx, a: Ability, src: Source, planet: str) -> None:
+        n = a.params["dice"]
+        color = s["players"][ctx.player]["color"]
 
-    def _do_set_face(self, s: State, ctx: Ctx, a: Ability, p: Params) -> None:
-        for i, face in zip(p["dice"], p["to"], strict=True):
-            s["dice"][i]["face"] = face
+        def why() -> str:
+            return f"dice must name {n} unused dice for {planet}'s action"
+
+        dice = src.pick(
+            "dice", self.dice_cands(s, self.ready_dice(s), src.offering), n, n, color, why
+        )
+        to = src.items("to")
+        if to.count() not in (-1, len(dice)):
+            raise IllegalAction(f"to must list one face for each of the {n} dice")
+        for i in dice:
+            current = s["dice"][i]["face"]
+            options = [
+                Option(f"face:{f}", f"Set it to {self.faces[f].name}", {"to": f})
+                for f in self.face_ids
+                if f != current
+            ]
+            s["dice"][i]["face"] = to.choose("to", options, color)["to"]
+        to.done(f"{planet}'s action")

@@ -1,4 +1,4 @@
--- Tiny Epic Galaxies rules engine: new game, legal actions, apply, scores.
+-- Tiny Epic Galaxies rules engine: new game, choices one decision at a time, apply, scores.
 --
 -- Pure: no TTS calls, no globals, no randomness (roll outcomes come inside the actions).
 -- apply(state, action) returns a new state, or nil and the reason; the state passed in is
@@ -12,23 +12,13 @@
 local json = require("lib.json")
 local S = require("teg.core.state")
 local Rules = require("teg.core.rules")
+local Src = require("teg.core.sources")
 
 local NULL = json.null
 local obj = json.object
 local refuse = S.refuse
 
 local Engine = {}
-
--- The dice of `ready` other than the two in `pair` (the converter's third die comes from them).
-local function others(ready, pair)
-  local rest = {}
-  for _, i in ipairs(ready) do
-    if i ~= pair[1] and i ~= pair[2] then
-      rest[#rest + 1] = i
-    end
-  end
-  return rest
-end
 
 local TYPES = { roll = true, reroll = true, convert = true, activate = true, follow = true,
   pass = true, end_turn = true }
@@ -57,33 +47,30 @@ function Engine.new(raw)
     end
   end
 
-  -- The state as `seat` sees it once they have paid to follow (a view: only the follower's
-  -- and the active player's resources change).
-  local function paid_to_follow(state, seat)
-    local paid = R.view_for(state, { seat, S.active_seat(state) }, false)
-    paid.turn = state.turn
-    pay_to_follow(paid, seat)
-    return paid
+  local function amount_text(cost)
+    local parts = {}
+    for _, r in ipairs(D.resources) do
+      if cost[r] and cost[r] > 0 then
+        parts[#parts + 1] = cost[r] .. " " .. r
+      end
+    end
+    return #parts > 0 and table.concat(parts, " and ") or "free"
   end
 
-  -- Uses of the open window's face for `seat`, judged after paying to follow.
-  local function follow_choices(state, seat)
-    if not R:can_pay(state.players[seat], state.follow[1].cost) then
-      return {}
-    end
-    local ctx = { seat = seat, depth = 1, following = true }
-    return R:choices(paid_to_follow(state, seat), ctx, state.follow[1].face)
+  local function new_ctx(seat, following)
+    return { seat = seat, following = following, chain = {} }
   end
 
-  -- A die counts as activated while its own action resolves.
-  local function with_used(state, die)
-    local view = Rules.shallow(state)
-    view.dice = {}
-    for i, d in ipairs(state.dice) do
-      view.dice[i] = { face = d.face, state = d.state }
+  -- A die counts as activated while its own action resolves (Piedes can see it).
+  local function usable(state, me, die)
+    local d = state.dice[die + 1]
+    d.state = "used"
+    local ok, result = pcall(R.can_use_face, R, state, new_ctx(me, false), d.face)
+    d.state = "ready"
+    if not ok then
+      error(result, 0)
     end
-    view.dice[die + 1].state = "used"
-    return view
+    return result
   end
 
   function E.new_game(setup)
@@ -105,63 +92,59 @@ function Engine.new(raw)
     return state.active
   end
 
-  function E.legal_actions(state)
+  local TYPE_LIST = { "roll", "reroll", "convert", "activate", "follow", "pass", "end_turn" }
+
+  -- The kinds of action open now (all of them for a Reader, which checks later).
+  local function types(state, offering)
     local out = {}
-    if state.phase == "over" then
+    if not offering then
+      for k, t in ipairs(TYPE_LIST) do
+        out[k] = { id = t, label = "", fields = { type = t } }
+      end
       return out
     end
     if #state.follow > 0 then
       local color = state.follow[1].waiting[1]
-      out[1] = { type = "pass", player = color }
-      -- Each listed use is a fresh table nobody else holds: it becomes the action itself.
-      for _, use in ipairs(follow_choices(state, S.seat_of(state, color))) do
-        use.type = "follow"
-        use.player = color
-        out[#out + 1] = use
-      end
-      return out
+      return {
+        { id = "follow", label = "Follow (" .. amount_text(state.follow[1].cost) .. ")",
+          fields = { type = "follow", player = color } },
+        { id = "pass", label = "Pass", fields = { type = "pass", player = color } },
+      }
     end
     if state.stage == "roll" then
-      return { { type = "roll", faces = NULL } }
+      return { { id = "roll", label = "Roll " .. dice_to_roll(state) .. " dice",
+        fields = { type = "roll" } } }
     end
     local ready = R:ready_dice(state)
     local me = S.active_seat(state)
+    for _, i in ipairs(ready) do
+      if usable(state, me, i) then
+        out[#out + 1] = { id = "activate", label = "Activate a die", fields = { type = "activate" } }
+        break
+      end
+    end
     local cost = reroll_cost(state)
     if #ready > 0 and (cost == nil or R:can_pay(state.players[me], cost)) then
-      for _, pick in ipairs(R:picks(state, ready, nil)) do
-        out[#out + 1] = { type = "reroll", dice = pick, faces = NULL }
-      end
+      out[#out + 1] = { id = "reroll",
+        label = "Reroll (" .. (cost == nil and "free" or amount_text(cost)) .. ")",
+        fields = { type = "reroll" } }
     end
     if not state.turn.converted and #ready >= 3 then
-      for _, spend in ipairs(R:picks(state, ready, 2)) do
-        for _, group in ipairs(R:face_groups(state, others(ready, spend))) do
-          for _, face in ipairs(D.face_ids) do
-            out[#out + 1] = { type = "convert", spend = spend, die = group[1], face = face }
-          end
-        end
-      end
+      out[#out + 1] = { id = "convert", label = "Use the converter", fields = { type = "convert" } }
     end
-    for _, group in ipairs(R:face_groups(state, ready)) do
-      local die = group[1]
-      local face = state.dice[die + 1].face
-      for _, use in ipairs(R:choices(with_used(state, die), { seat = me, depth = 1 }, face)) do
-        use.type = "activate"
-        use.die = die
-        out[#out + 1] = use
-      end
-    end
-    out[#out + 1] = { type = "end_turn" }
+    out[#out + 1] = { id = "end_turn", label = "End turn", fields = { type = "end_turn" } }
     return out
   end
 
   -- handlers: each changes the (copied) state and returns the seat that acted ------------------
 
-  local function by_active(state, action, stage)
+  local function by_active(state, src, stage)
     if #state.follow > 0 then
       refuse("waiting for " .. state.follow[1].waiting[1] .. " to follow or pass")
     end
-    if action.player ~= nil and action.player ~= state.active then
-      refuse("it is " .. state.active .. "'s turn")
+    local player = src:peek("player")
+    if player ~= nil and player ~= state.active then
+      refuse("it is " .. state.active .. "'s turn, not " .. tostring(player) .. "'s")
     end
     if state.stage ~= stage then
       refuse(state.stage == "roll" and "roll the dice first" or "the dice are already rolled")
@@ -169,106 +152,103 @@ function Engine.new(raw)
     return S.active_seat(state)
   end
 
-  local function decider(state, action)
+  local function decider(state, src)
     if #state.follow == 0 then
       refuse("no follow window is open")
     end
     local color = state.follow[1].waiting[1]
-    if action.player ~= color then
-      refuse("it is " .. color .. "'s turn to follow or pass")
+    if src.offering then
+      return S.seat_of(state, color)
+    end
+    local who = src:peek("player")
+    if who ~= color then
+      refuse("it is " .. color .. "'s turn to follow or pass, not " .. tostring(who) .. "'s")
     end
     return S.seat_of(state, color)
   end
 
-  local function without(action, drop)
-    local use = obj({})
-    for k, v in next, action do -- every key, order irrelevant
-      local keep = true
-      for _, d in ipairs(drop) do
-        keep = keep and k ~= d
-      end
-      if keep then
-        use[k] = v
-      end
-    end
-    return use
+  local function check_faces(faces, n)
+    R:check_faces(faces, n)
   end
 
   local H = {}
 
-  function H.roll(state, action)
-    Rules.exact_keys(action, { "type", "faces" }, { "player" }, "roll")
-    local me = by_active(state, action, "roll")
-    R:check_faces(action.faces, dice_to_roll(state))
+  function H.roll(state, src)
+    local me = by_active(state, src, "roll")
+    local faces = src:faces("faces", dice_to_roll(state), state.active, check_faces)
     state.dice = {}
-    for i, face in ipairs(action.faces) do
+    for i, face in ipairs(faces) do
       state.dice[i] = { face = face, state = "ready" }
     end
     state.stage = "main"
     return me
   end
 
-  function H.reroll(state, action)
-    Rules.exact_keys(action, { "type", "dice", "faces" }, { "player" }, "reroll")
-    local me = by_active(state, action, "main")
+  function H.reroll(state, src)
+    local me = by_active(state, src, "main")
     local cost = reroll_cost(state)
     if cost then
       R:pay(state.players[me], cost, "a reroll after the free one")
     end
-    R:reroll(state, action.dice, action.faces)
+    R:reroll(state, src, state.active)
     state.turn.rerolls = state.turn.rerolls + 1
     return me
   end
 
-  function H.convert(state, action)
-    Rules.exact_keys(action, { "type", "spend", "die", "face" }, { "player" }, "convert")
-    local me = by_active(state, action, "main")
+  function H.convert(state, src)
+    local me = by_active(state, src, "main")
     if state.turn.converted then
       refuse("the converter was already used this turn")
     end
-    local spend = Rules.index_list(action.spend, "spend")
-    local die = action.die
-    if type(die) ~= "number" or die ~= math.floor(die) then
-      refuse("die must be an integer")
-    end
     local ready = R:ready_dice(state)
-    local function is_ready(i)
-      for _, r in ipairs(ready) do
-        if r == i then
-          return true
-        end
+    if #ready < 3 then
+      refuse("the converter needs three unused dice")
+    end
+    local who = state.active
+    local spend = src:pick("spend", R:dice_cands(state, ready, src.offering), 2, 2, who,
+      function() return "spend must name two unused dice" end)
+    local rest = {}
+    for _, i in ipairs(ready) do
+      if i ~= spend[1] and i ~= spend[2] then
+        rest[#rest + 1] = i
       end
-      return false
     end
-    if #spend ~= 2 or not is_ready(spend[1]) or not is_ready(spend[2]) then
-      refuse("spend must name two unused dice")
+    local offered, also = R:die_options(state, rest, src.offering, function() return true end)
+    local die = src:choose("die", offered, who, also, function()
+      return src:peek("die") ~= nil and "die must be a third unused die" or nil
+    end).die
+    local faces = {}
+    for k, f in ipairs(D.face_ids) do
+      faces[k] = { id = "face:" .. f, label = "Set it to " .. D.face[f].name, fields = { face = f } }
     end
-    if die == spend[1] or die == spend[2] or not is_ready(die) then
-      refuse("die must be a third unused die")
-    end
-    R:require_pick(state, spend, ready)
-    R:require_pick(state, { die }, others(ready, spend))
-    R:check_faces({ action.face }, 1)
+    local face = src:choose("face", faces, who, nil, function()
+      local v = src:peek("face")
+      return v ~= nil and ("'" .. tostring(v) .. "' is not a die face") or nil
+    end).face
     state.dice[spend[1] + 1].state = "spent"
     state.dice[spend[2] + 1].state = "spent"
-    state.dice[die + 1].face = action.face
+    state.dice[die + 1].face = face
     state.turn.converted = true
     return me
   end
 
-  function H.activate(state, action)
-    local me = by_active(state, action, "main")
-    local die = action.die
-    if type(die) ~= "number" or die ~= math.floor(die) then
-      refuse("die must be an integer")
-    end
+  function H.activate(state, src)
+    local me = by_active(state, src, "main")
+    local offered, also = R:die_options(state, R:ready_dice(state), src.offering,
+      function(i) return usable(state, me, i) end)
+    local die = src:choose("die", offered, state.active, also, function()
+      local v = src:peek("die")
+      if v == nil then
+        return nil
+      end
+      if type(v) ~= "number" or v ~= math.floor(v) then
+        return "die must be an integer"
+      end
+      return "die " .. v .. " is not an unused die"
+    end).die
     local d = state.dice[die + 1]
-    if die < 0 or d == nil or d.state ~= "ready" then
-      refuse("that die is not an unused die")
-    end
-    R:require_pick(state, { die }, R:ready_dice(state))
     d.state = "used"
-    R:use_face(state, { seat = me, depth = 1 }, d.face, without(action, { "type", "die", "player" }))
+    R:use_face(state, new_ctx(me, false), d.face, src)
     local waiting = {}
     for _, seat in ipairs(S.rivals(state, me)) do
       waiting[#waiting + 1] = state.players[seat].color
@@ -278,19 +258,17 @@ function Engine.new(raw)
     return me
   end
 
-  function H.follow(state, action)
-    local seat = decider(state, action)
+  function H.follow(state, src)
+    local seat = decider(state, src)
     local window = state.follow[1]
     pay_to_follow(state, seat)
-    R:use_face(state, { seat = seat, depth = 1, following = true }, window.face,
-      without(action, { "type", "player" }))
+    R:use_face(state, new_ctx(seat, true), window.face, src)
     table.remove(window.waiting, 1)
     return seat
   end
 
-  H["pass"] = function(state, action)
-    Rules.exact_keys(action, { "type", "player" }, {}, "pass")
-    local seat = decider(state, action)
+  H["pass"] = function(state, src)
+    local seat = decider(state, src)
     table.remove(state.follow[1].waiting, 1)
     return seat
   end
@@ -305,9 +283,8 @@ function Engine.new(raw)
     state.ranking = S.ranking(state)
   end
 
-  function H.end_turn(state, action)
-    Rules.exact_keys(action, { "type" }, { "player" }, "end_turn")
-    local me = by_active(state, action, "main")
+  function H.end_turn(state, src)
+    local me = by_active(state, src, "main")
     state.dice = {}
     state.turn = S.fresh_turn(D)
     for _, p in ipairs(state.players) do
@@ -331,30 +308,19 @@ function Engine.new(raw)
     if not R:can_pay(state.players[seat], state.follow[1].cost) then
       return false
     end
-    local ctx = { seat = seat, depth = 1, following = true }
-    return R:has_choice(paid_to_follow(state, seat), ctx, state.follow[1].face)
+    return R:what_if(state, { seat, S.active_seat(state) },
+      function() pay_to_follow(state, seat) end,
+      function() return R:can_use_face(state, new_ctx(seat, true), state.follow[1].face) end)
   end
 
-  -- After every action: VP, the end trigger, and who decides next in the follow windows.
-  local function settle(state, actor)
+  -- After every action: VP (the end trigger is noted as VP changes) and who decides next in
+  -- the follow windows.
+  local function settle(state)
     if state.phase == "over" then
       return
     end
-    for _, p in ipairs(state.players) do
-      p.vp = S.running_vp(D, p)
-    end
-    if state.end_triggered_by == NULL then
-      local order = { actor }
-      for _, seat in ipairs(S.rivals(state, actor)) do
-        order[#order + 1] = seat
-      end
-      for _, seat in ipairs(order) do
-        if state.players[seat].vp >= D.game.end_vp then
-          state.end_triggered_by = state.players[seat].color
-          state.final_round = true
-          break
-        end
-      end
+    for seat = 1, #state.players do
+      R:note_vp(state, seat)
     end
     if #state.row == 0 then
       state.final_round = true -- nothing left to colonize
@@ -374,6 +340,17 @@ function Engine.new(raw)
     end
   end
 
+  -- Resolve one action on `state` (changed in place) with decisions from `src`.
+  local function resolve(state, src)
+    local who = E.to_act(state)
+    local kind = src:choose("type", types(state, src.offering), who, nil, function()
+      return "unknown action type " .. tostring(src:peek("type"))
+    end).type
+    local actor = H[kind](state, src)
+    src:done(kind)
+    return actor
+  end
+
   -- The state after `action`, or nil and the reason it is refused.
   function E.apply(state, action)
     if not json.is_object(action) then
@@ -387,8 +364,8 @@ function Engine.new(raw)
     end
     local nxt = S.clone(state)
     local ok, err = pcall(function()
-      local actor = H[action.type](nxt, action)
-      settle(nxt, actor)
+      resolve(nxt, Src.reader(action, action.type))
+      settle(nxt)
     end)
     if ok then
       return nxt
@@ -400,6 +377,62 @@ function Engine.new(raw)
     return nil, reason
   end
 
+  -- Run the Builder over a copy of the state; returns ok, or false and the error.
+  local function build(state, walk, action)
+    if state.phase == "over" then
+      return pcall(Src.stop, { name = "type", player = NULL, options = json.array({}) })
+    end
+    return pcall(resolve, S.clone(state), Src.builder(action, walk))
+  end
+
+  local function outcome(ok, err)
+    if ok then
+      return nil
+    end
+    local need = Src.needed(err)
+    if need then
+      return "need", need
+    end
+    local reason = Src.bad_path(err) or S.refusal(err)
+    if reason == nil then
+      error(err, 0)
+    end
+    return "bad", reason
+  end
+
+  -- The next decision after `path` (option ids), or the complete action it spells:
+  -- { complete = false, decision = {...}, action = partial } or { complete = true, action = ...};
+  -- nil and the reason when the path names an option its decision does not have.
+  function E.choices(state, path)
+    local action = obj({})
+    local walk = Src.walk(path)
+    local kind, info = outcome(build(state, walk, action))
+    if kind == "need" then
+      return { complete = false, decision = info, action = action }
+    elseif kind == "bad" then
+      return nil, info
+    end
+    if walk.pos < #walk.path then
+      return nil, "the path goes on after the action is complete"
+    end
+    return { complete = true, action = action }
+  end
+
+  -- Every decision met along `path`, and the action it completes (nil if it stops first);
+  -- nil, nil and the reason for a bad path.
+  function E.trace(state, path)
+    local action = obj({})
+    local walk = Src.walk(path, nil, true)
+    local kind, info = outcome(build(state, walk, action))
+    if kind == "bad" then
+      return nil, nil, info
+    end
+    if kind == nil and walk.pos < #walk.path then
+      return nil, nil, "the path goes on after the action is complete"
+    end
+    return walk.trace, kind == nil and action or nil
+  end
+
   -- VP by color (running during play, final once over).
   function E.scores(state)
     local out = {}
@@ -409,7 +442,6 @@ function Engine.new(raw)
     return out
   end
 
-  E.decision = Rules.decision
   return E
 end
 

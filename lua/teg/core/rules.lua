@@ -1,24 +1,22 @@
--- Tiny Epic Galaxies: what each die face and each planet action does.
+-- Tiny Epic Galaxies: what each die face and each planet action does, one decision at a time.
 --
--- For every face and every planet effect there are two functions side by side: one lists
--- the complete legal choices (`*_choices`), the other carries one out (`do_*`) on a state the
--- engine has copied. A planet's parameters are accepted only when they equal one of its
--- listed choices as canonical JSON, so the list and the action cannot disagree.
--- The effect names and their parameters come from the card data (teg.data).
+-- Every face use and planet effect is one function that asks its source (teg.core.sources)
+-- for each decision in turn and carries it out on a state the engine has copied. With a
+-- Reader the decisions come from a complete action and are checked; with a Builder they come
+-- from a path, and only options that can still be completed are offered (the `can_*`
+-- functions answer that without listing anything). Mirrors generator/engines/teg/uses.py.
+--
+-- A chain is everything one action sets off (one die, one follow): within it a player uses
+-- each planet's action at most once (ctx.chain), the one guard against loops.
 
 local json = require("lib.json")
 local S = require("teg.core.state")
 
 local NULL = json.null
-local obj = json.object
 local refuse = S.refuse
 
 local R = {}
 R.__index = R
-
--- Effects that use another action: only straight from a die, and never reaching each other.
-local NESTING = { use_planet = true, use_colony = true, extra_moves = true,
-  free_action = true, repeat_die = true }
 
 function R.new(D)
   return setmetatable({ D = D }, R)
@@ -30,16 +28,6 @@ local function is_int(v)
   return type(v) == "number" and v == math.floor(v)
 end
 
-local function append(list, v)
-  list[#list + 1] = v
-end
-
-local function extend(list, more)
-  for _, v in ipairs(more) do
-    list[#list + 1] = v
-  end
-end
-
 local function contains(list, v)
   for _, x in ipairs(list) do
     if x == v then
@@ -49,74 +37,12 @@ local function contains(list, v)
   return false
 end
 
-local function shallow(t)
-  local out = {}
-  for k, v in next, t do -- every key, order irrelevant
-    out[k] = v
-  end
-  return setmetatable(out, getmetatable(t))
-end
-R.shallow = shallow
-
--- Only the keys in `required` (all of them) and `optional` may appear.
-local function exact_keys(t, required, optional, what)
-  if not json.is_object(t) then
-    refuse(what .. " must be an object")
-  end
-  for _, k in ipairs(required) do
-    if t[k] == nil then
-      refuse(what .. " needs '" .. k .. "'")
-    end
-  end
-  for k in next, t do -- checks every key; the order does not matter
-    if not contains(required, k) and not contains(optional, k) then
-      refuse(what .. " has an unknown key '" .. tostring(k) .. "'")
-    end
-  end
-  return t
-end
-R.exact_keys = exact_keys
-
--- The user's choice with every roll outcome set to null (what legal lists contain).
-function R.decision(v)
-  if type(v) ~= "table" or v == NULL or json.is_float(v) then
-    return v
-  end
-  local out = {}
-  for k, x in pairs(v) do
-    out[k] = R.decision(x)
-  end
-  if out.faces ~= nil and (out.dice ~= nil or out.type == "roll") then
-    out.faces = NULL
-  end
-  return setmetatable(out, getmetatable(v))
+local function option(id, label, fields)
+  return { id = id, label = label, fields = fields }
 end
 
--- True when two values are the same JSON: what comparing their canonical texts would say,
--- without writing them (json.null is null; a non-integer number equals nothing we list;
--- {} and [] differ).
-function R.same(a, b)
-  if a == b then
-    return true
-  end
-  if type(a) ~= "table" or type(b) ~= "table" or a == NULL or b == NULL
-    or json.is_float(a) or json.is_float(b) then
-    return false
-  end
-  if next(a) == nil and next(b) == nil then
-    return json.is_object(a) == json.is_object(b)
-  end
-  local n = 0
-  for k, v in next, a do -- every key is checked; the order does not matter
-    if not R.same(v, b[k]) then
-      return false
-    end
-    n = n + 1
-  end
-  for _ in next, b do
-    n = n - 1
-  end
-  return n == 0
+local function has_limit(ability, limit)
+  return ability.limits ~= nil and contains(ability.limits, limit)
 end
 
 function R:gain(p, resource, n)
@@ -134,13 +60,49 @@ end
 
 function R:pay(p, cost, what)
   if not self:can_pay(p, cost) then
-    refuse(p.color .. " cannot pay for " .. what)
+    local owed = {}
+    for _, r in ipairs(self.D.resources) do
+      if cost[r] and cost[r] > 0 then
+        owed[#owed + 1] = cost[r] .. " " .. r
+      end
+    end
+    refuse(p.color .. " cannot pay " .. table.concat(owed, ", ") .. " for " .. what)
   end
   for _, r in ipairs(self.D.resources) do
     if cost[r] then
       p[r] = p[r] - cost[r]
     end
   end
+end
+
+-- The resources of some seats, to put back after a what-if.
+function R:held(state, seats)
+  local saved = {}
+  for k, seat in ipairs(seats) do
+    local p = state.players[seat]
+    saved[k] = { p[self.D.resources[1]], p[self.D.resources[2]] }
+  end
+  return saved
+end
+
+function R:restore(state, seats, saved)
+  for k, seat in ipairs(seats) do
+    local p = state.players[seat]
+    p[self.D.resources[1]] = saved[k][1]
+    p[self.D.resources[2]] = saved[k][2]
+  end
+end
+
+-- check() on the state as change() leaves it; the seats' resources are put back after.
+function R:what_if(state, seats, change, check)
+  local saved = self:held(state, seats)
+  change()
+  local ok, result = pcall(check)
+  self:restore(state, seats, saved)
+  if not ok then
+    error(result, 0)
+  end
+  return result
 end
 
 function R:ready_dice(state)
@@ -153,121 +115,47 @@ function R:ready_dice(state)
   return out
 end
 
--- Dice of `pool` grouped by face (groups in order of their first die).
-function R:face_groups(state, pool)
-  local groups, by_face = {}, {}
-  for _, i in ipairs(pool) do
-    local face = state.dice[i + 1].face
-    if not by_face[face] then
-      by_face[face] = {}
-      groups[#groups + 1] = by_face[face]
-    end
-    append(by_face[face], i)
-  end
-  return groups
-end
-
--- Every distinct pick of dice from `pool` (the lowest-numbered dice of each face first),
--- of `size` dice or, when size is nil, of any size from 1.
-function R:picks(state, pool, size)
-  local groups = self:face_groups(state, pool)
+-- Dice as members of a pick; dice showing one face are of one kind (identical).
+function R:dice_cands(state, pool, offering)
   local out = {}
-  local counts = {}
-  local function go(g, total)
-    if size ~= nil and total > size then
-      return
-    end
-    if g > #groups then
-      if total > 0 and (size == nil or total == size) then
-        local pick = {}
-        for k, group in ipairs(groups) do
-          for n = 1, counts[k] do
-            pick[#pick + 1] = group[n]
-          end
-        end
-        table.sort(pick)
-        out[#out + 1] = pick
-      end
-      return
-    end
-    for n = 0, #groups[g] do
-      counts[g] = n
-      go(g + 1, total + n)
-    end
+  for k, i in ipairs(pool) do
+    local face = state.dice[i + 1].face
+    out[k] = { id = "die:" .. i, label = offering and (self.D.face[face].name .. " die") or "",
+      value = i, kind = face }
   end
-  go(1, 0)
   return out
 end
 
-function R:is_pick(state, chosen, pool)
-  for _, i in ipairs(chosen) do
-    if not contains(pool, i) then
-      return false
+-- Dice to choose one from: offered (one per face, usable ones) and also accepted.
+function R:die_options(state, pool, offering, usable)
+  local offered, also = {}, {}
+  if not offering then
+    for k, i in ipairs(pool) do
+      offered[k] = option("die:" .. i, "", { die = i })
     end
+    return offered, also
   end
-  for _, group in ipairs(self:face_groups(state, pool)) do
-    local k = 0
-    for _, i in ipairs(group) do
-      if contains(chosen, i) then
-        k = k + 1
-        if group[k] ~= i then
-          return false
-        end
+  local faces = {}
+  local rest = {}
+  for _, i in ipairs(pool) do
+    local face = state.dice[i + 1].face
+    local o = option("die:" .. i, self.D.face[face].name .. " die", { die = i })
+    if faces[face] ~= nil then
+      rest[#rest + 1] = o
+    else
+      faces[face] = usable(i)
+      if faces[face] then
+        offered[#offered + 1] = o
       end
     end
   end
-  return true
-end
-
-function R:require_pick(state, chosen, pool)
-  if not self:is_pick(state, chosen, pool) then
-    refuse("dice showing the same face are picked lowest-numbered first")
-  end
-end
-
--- A list of dice numbers, each once, increasing.
-function R.index_list(v, what)
-  if not json.is_array(v) or #v == 0 then
-    refuse(what .. " must be a non-empty list")
-  end
-  for i, x in ipairs(v) do
-    if not is_int(x) then
-      refuse(what .. " must hold integers")
-    end
-    if i > 1 and x <= v[i - 1] then
-      refuse(what .. " must list each die once, in increasing order")
+  for _, o in ipairs(rest) do
+    if faces[state.dice[o.fields.die + 1].face] then
+      also[#also + 1] = o
     end
   end
-  return v
+  return offered, also
 end
-
-function R:check_faces(faces, n)
-  if not json.is_array(faces) or #faces ~= n then
-    refuse("faces must list " .. tostring(n) .. " die face(s)")
-  end
-  for _, f in ipairs(faces) do
-    if type(f) ~= "string" or not self.D.face[f] then
-      refuse("not a die face")
-    end
-  end
-end
-
-function R:reroll(state, dice, faces)
-  R.index_list(dice, "dice")
-  local ready = self:ready_dice(state)
-  for _, i in ipairs(dice) do
-    if not contains(ready, i) then
-      refuse("only unused dice can be rerolled")
-    end
-  end
-  self:require_pick(state, dice, ready)
-  self:check_faces(faces, #dice)
-  for k, i in ipairs(dice) do
-    state.dice[i + 1].face = faces[k]
-  end
-end
-
--- ships and planets -----------------------------------------------------------------------
 
 -- Ship numbers (0-based) of seat `seat` orbiting a planet of this track type ("any": all).
 function R:orbiting(state, seat, track)
@@ -304,6 +192,16 @@ function R:refill(state, planet)
   end
 end
 
+-- Update a seat's VP; the first to reach the end VP triggers the end (in resolution order).
+function R:note_vp(state, seat)
+  local p = state.players[seat]
+  p.vp = S.running_vp(self.D, p)
+  if state.end_triggered_by == NULL and p.vp >= self.D.game.end_vp then
+    state.end_triggered_by = p.color
+    state.final_round = true
+  end
+end
+
 function R:colonize(state, seat, planet)
   for _, p in ipairs(state.players) do
     for i, ship in ipairs(p.ships) do
@@ -312,8 +210,10 @@ function R:colonize(state, seat, planet)
       end
     end
   end
-  append(state.players[seat].colonies, planet)
+  local colonies = state.players[seat].colonies
+  colonies[#colonies + 1] = planet
   self:refill(state, planet)
+  self:note_vp(state, seat)
 end
 
 function R:advance_ship(state, seat, ship, steps)
@@ -331,13 +231,15 @@ function R:next_cost(p)
   return self.D.levels[p.empire + 1].cost
 end
 
-function R:upgrade(p)
+function R:upgrade(state, seat)
+  local p = state.players[seat]
   p.empire = p.empire + 1
   for k = 1, self.D.levels[p.empire].ships do
     if p.ships[k].at == "locked" then
       p.ships[k] = { at = "home" }
     end
   end
+  self:note_vp(state, seat)
 end
 
 function R:acquired(p, resource)
@@ -354,55 +256,309 @@ function R:acquired(p, resource)
   return n
 end
 
-local function place(state, seat, move)
-  local ships = state.players[seat].ships
-  if move.to == "home" then
-    ships[move.ship + 1] = { at = "home" }
-  elseif move.mode == "orbit" then
-    ships[move.ship + 1] = { at = "orbit", planet = move.to, step = 0 }
-  else
-    ships[move.ship + 1] = { at = "surface", planet = move.to }
+function R:check_faces(faces, n)
+  if not json.is_array(faces) or #faces ~= n then
+    refuse("faces must list " .. tostring(n) .. " die face(s)")
+  end
+  for _, f in ipairs(faces) do
+    if type(f) ~= "string" or not self.D.face[f] then
+      refuse("'" .. tostring(f) .. "' is not a die face")
+    end
   end
 end
 
--- A view of the state after a move: only the mover's ships are new tables.
-local function after_move(state, seat, move)
-  local view = shallow(state)
-  view.players = shallow(state.players)
-  local p = shallow(state.players[seat])
-  p.ships = shallow(p.ships)
-  view.players[seat] = p
-  place(view, seat, move)
-  return view
+local function name_of(self, planet)
+  return self.D.planet[planet].name
 end
 
--- who may use what ------------------------------------------------------------------------
--- ctx = {seat =, depth = 1 (from a die) or 2 (inside another action), following =, source =}
+-- face uses -------------------------------------------------------------------------------
+-- ctx = { seat =, following =, chain = { [planet] = true } (shared by the whole action) }
 
-local function at_source(ctx, source)
-  return { seat = ctx.seat, depth = ctx.depth, following = ctx.following, source = source }
+-- The unlocked ships of a seat (other than `besides`), 0-based.
+function R:movable(state, seat, besides)
+  local out = {}
+  for i, ship in ipairs(state.players[seat].ships) do
+    if ship.at ~= "locked" and i - 1 ~= besides then
+      out[#out + 1] = i - 1
+    end
+  end
+  return out
 end
 
-local function deeper(ctx)
-  return { seat = ctx.seat, depth = 2, following = ctx.following, source = ctx.source }
+-- Where a ship may move: { "home" } and { planet, "land" | "orbit" }, in order. A move must
+-- change planet; a player has one ship at most on a surface and one at most on a track.
+function R:destinations(state, seat, ship)
+  local ships = state.players[seat].ships
+  local x = ships[ship + 1]
+  local out = {}
+  if x.at ~= "home" then
+    out[1] = { "home" }
+  end
+  for _, planet in ipairs(state.row) do
+    if x.planet ~= planet then
+      local surface, orbit = false, false
+      for _, y in ipairs(ships) do
+        if y.planet == planet then
+          surface = surface or y.at == "surface"
+          orbit = orbit or y.at == "orbit"
+        end
+      end
+      if not surface then
+        out[#out + 1] = { planet, "land" }
+      end
+      if not orbit then
+        out[#out + 1] = { planet, "orbit" }
+      end
+    end
+  end
+  return out
 end
 
-local function has_limit(ability, limit)
-  return ability.limits ~= nil and contains(ability.limits, limit)
+function R:can_move(state, seat, besides)
+  for _, i in ipairs(self:movable(state, seat, besides)) do
+    if #self:destinations(state, seat, i) > 0 then
+      return true
+    end
+  end
+  return false
 end
 
--- Why ctx cannot use the planet's action now, or nil when it can.
+function R:ship_label(state, seat, i)
+  local x = state.players[seat].ships[i + 1]
+  local where
+  if x.at == "home" then
+    where = "home"
+  elseif x.at == "surface" then
+    where = "on " .. name_of(self, x.planet)
+  else
+    where = "orbiting " .. name_of(self, x.planet) .. ", step " .. x.step
+  end
+  return "Ship " .. (i + 1) .. " (" .. where .. ")"
+end
+
+function R:ship_options(state, seat, ships, src, field)
+  local out = {}
+  for k, i in ipairs(ships) do
+    out[k] = option("ship:" .. i, src.offering and self:ship_label(state, seat, i) or "",
+      { [field or "ship"] = i })
+  end
+  return out
+end
+
+function R:can_use_face(state, ctx, face)
+  local f = self.D.face[face]
+  if f.action == "acquire" then
+    return true
+  elseif f.action == "move" then
+    return self:can_move(state, ctx.seat, nil)
+  elseif f.action == "advance" then
+    return #self:orbiting(state, ctx.seat, f.track or "any") > 0
+  end
+  local p = state.players[ctx.seat]
+  local cost = self:next_cost(p)
+  if cost then
+    for _, r in ipairs(self.D.resources) do
+      if p[r] >= cost then
+        return true
+      end
+    end
+  end
+  for _, colony in ipairs(p.colonies) do
+    if self:can_ability(state, ctx, colony) then
+      return true
+    end
+  end
+  return false
+end
+
+function R:use_face(state, ctx, face, src)
+  local f = self.D.face[face]
+  if f.action == "move" then
+    self:move(state, ctx, src, nil)
+  elseif f.action == "acquire" then
+    local p = state.players[ctx.seat]
+    self:gain(p, f.resource, self:acquired(p, f.resource))
+  elseif f.action == "advance" then
+    self:advance_face(state, ctx, f.track or "any", src)
+  else
+    self:utilize(state, ctx, src)
+  end
+end
+
+-- One move (a die's, or one made inside a planet's action); returns the ship moved. Landing
+-- lets the player use the planet's action at once, wherever the move comes from.
+function R:move(state, ctx, src, besides)
+  local seat = ctx.seat
+  local p = state.players[seat]
+  local ships = self:movable(state, seat, besides)
+  if src.offering then
+    local open = {}
+    for _, i in ipairs(ships) do
+      if #self:destinations(state, seat, i) > 0 then
+        open[#open + 1] = i
+      end
+    end
+    ships = open
+  end
+  local ship = src:choose("ship", self:ship_options(state, seat, ships, src), p.color, nil,
+    function()
+      local v = src:peek("ship")
+      if v == nil then
+        return nil
+      end
+      if not is_int(v) then
+        return "ship must be an integer"
+      end
+      if v < 0 or v >= #p.ships then
+        return p.color .. " has no ship " .. v
+      end
+      if p.ships[v + 1].at == "locked" then
+        return "ship " .. v .. " is still locked on the ship track"
+      end
+      if v == besides then
+        return "the two moves must use two different ships"
+      end
+      return nil
+    end).ship
+  local moves = {}
+  for _, d in ipairs(self:destinations(state, seat, ship)) do
+    if d[2] == nil then
+      moves[#moves + 1] = option("home", "Return home", { to = "home" })
+    else
+      local label = ""
+      if src.offering then
+        label = (d[2] == "land" and "Land on " or "Orbit ") .. name_of(self, d[1])
+      end
+      moves[#moves + 1] = option(d[2] .. ":" .. d[1], label, { to = d[1], mode = d[2] })
+    end
+  end
+  local chosen = src:choose("to", moves, p.color, nil, function()
+    local to, mode = src:peek("to"), src:peek("mode")
+    local x = p.ships[ship + 1]
+    if to == nil then
+      return nil
+    end
+    if to == "home" then
+      return x.at == "home" and ("ship " .. ship .. " is already home") or nil
+    end
+    if not contains(state.row, to) then
+      return "'" .. tostring(to) .. "' is not a face-up planet"
+    end
+    if x.planet == to then
+      return "ship " .. ship .. " is already at " .. to .. "; a move must change planet"
+    end
+    if mode ~= "land" and mode ~= "orbit" then
+      return "a move to a planet needs mode 'land' or 'orbit'"
+    end
+    if mode == "orbit" then
+      return p.color .. " already has a ship orbiting " .. to
+    end
+    return p.color .. " already has a ship on " .. to .. "'s surface (one per planet)"
+  end)
+  local to, mode = chosen.to, chosen.mode
+  if to == "home" then
+    p.ships[ship + 1] = { at = "home" }
+  elseif mode == "orbit" then
+    p.ships[ship + 1] = { at = "orbit", planet = to, step = 0 }
+  else
+    p.ships[ship + 1] = { at = "surface", planet = to }
+  end
+  if mode == "land" then
+    local name = src.offering and name_of(self, to) or ""
+    if src:maybe("ability", "Use " .. name .. "'s action", "Skip " .. name .. "'s action",
+      p.color, function() return self:can_ability(state, ctx, to) end) then
+      self:ability(state, ctx, to, src:sub("ability", to .. "'s action"))
+    end
+  elseif src:has("ability") then
+    refuse("only a ship that lands may use the planet's action")
+  end
+  return ship
+end
+
+function R:advance_face(state, ctx, track, src)
+  local p = state.players[ctx.seat]
+  local ships = self:orbiting(state, ctx.seat, track)
+  local options = {}
+  for k, i in ipairs(ships) do
+    local planet = p.ships[i + 1].planet
+    options[k] = option("planet:" .. planet,
+      src.offering and ("Advance on " .. name_of(self, planet)) or "", { planet = planet })
+  end
+  local planet = src:choose("planet", options, p.color, nil, function()
+    local v = src:peek("planet")
+    if v == nil then
+      return nil
+    end
+    return p.color .. " has no ship orbiting '" .. tostring(v) .. "' on a " .. track .. " track"
+  end).planet
+  for _, i in ipairs(ships) do
+    if p.ships[i + 1].planet == planet then
+      self:advance_ship(state, ctx.seat, i, 1)
+      return
+    end
+  end
+end
+
+function R:utilize(state, ctx, src)
+  local p = state.players[ctx.seat]
+  local cost = self:next_cost(p)
+  local options = {}
+  if cost then
+    local payable = not src.offering
+    for _, r in ipairs(self.D.resources) do
+      payable = payable or p[r] >= cost
+    end
+    if payable then
+      options[1] = option("empire", "Upgrade your empire", { colony = "empire" })
+    end
+  end
+  for _, colony in ipairs(p.colonies) do
+    if not src.offering or self:can_ability(state, ctx, colony) then
+      options[#options + 1] = option("colony:" .. colony,
+        src.offering and ("Use " .. name_of(self, colony)) or "", { colony = colony })
+    end
+  end
+  local colony = src:choose("colony", options, p.color, nil, function()
+    local v = src:peek("colony")
+    if v == "empire" then
+      return "the empire is already at the top level"
+    end
+    return v ~= nil and ("'" .. tostring(v) .. "' is not a colony of " .. p.color) or nil
+  end).colony
+  if colony ~= "empire" then
+    self:ability(state, ctx, colony, src:sub("ability", colony .. "'s action"))
+    return
+  end
+  local pays = {}
+  for _, r in ipairs(self.D.resources) do
+    if not src.offering or p[r] >= cost then
+      pays[#pays + 1] = option("pay:" .. r, "Pay " .. cost .. " " .. r, { pay = r })
+    end
+  end
+  local pay = src:choose("pay", pays, p.color, nil, function()
+    local v = src:peek("pay")
+    if not contains(self.D.resources, v) then
+      return "pay must be one resource: " .. table.concat(self.D.resources, " or ")
+    end
+    return p.color .. " cannot pay " .. cost .. " " .. v .. " for the empire upgrade"
+  end).pay
+  self:pay(p, { [pay] = cost }, "the empire upgrade")
+  self:upgrade(state, ctx.seat)
+end
+
+-- planet actions -----------------------------------------------------------------------------
+
 function R:refusal(state, ctx, planet)
   local a = self.D.planet[planet].ability
   local p = state.players[ctx.seat]
-  if ctx.depth >= 2 and NESTING[a.effect] then
-    return planet .. "'s action cannot be reached through another planet's action"
-  end
   if has_limit(a, "own_turn_only") and (ctx.following or ctx.seat ~= S.active_seat(state)) then
     return planet .. "'s action works only on its user's own turn"
   end
   if has_limit(a, "once_per_turn") and contains(p.once_used, planet) then
     return p.color .. " already used " .. planet .. "'s action this turn"
+  end
+  if ctx.chain[planet] then
+    return p.color .. " already used " .. planet .. "'s action in this chain of actions"
   end
   local cost = a.cost or {}
   if not self:can_pay(p, cost) then
@@ -414,274 +570,56 @@ function R:refusal(state, ctx, planet)
   return nil
 end
 
--- A view of the state in which some players' resources (and, with dice, the dice) may change:
--- only those tables are copied. Option lists read states and never change them, and the
--- few that play a step forward copy first, so a view is enough to list the choices on.
-local function view_for(state, seats, dice)
-  local view = shallow(state)
-  view.players = shallow(state.players)
-  for _, seat in ipairs(seats) do
-    view.players[seat] = shallow(state.players[seat])
-  end
-  if dice then
-    view.dice = {}
-    for i, d in ipairs(state.dice) do
-      view.dice[i] = { face = d.face, state = d.state }
-    end
-  end
-  return view
-end
-R.view_for = view_for
-
-local function pay_cost(self, state, seat, a, discard)
-  self:pay(state.players[seat], a.cost or {}, "the action")
-  for _, i in ipairs(discard or {}) do
-    state.dice[i + 1].state = "spent"
-  end
-end
-
--- Every legal parameter object for ctx using the planet's action.
-function R:ability_choices(state, ctx, planet, checked)
-  if not checked and self:refusal(state, ctx, planet) then
-    return {}
+-- Whether ctx can use the planet's action with some parameters now (judged after paying its
+-- energy and culture, which are put back).
+function R:can_ability(state, ctx, planet)
+  if self:refusal(state, ctx, planet) then
+    return false
   end
   local a = self.D.planet[planet].ability
-  local inner = at_source(ctx, planet)
-  local discards = { false }
-  if a.cost and a.cost.dice then
-    discards = self:picks(state, self:ready_dice(state), a.cost.dice)
-  end
-  local out = {}
-  for _, discard in ipairs(discards) do
-    local paid = state
-    if a.cost then
-      paid = view_for(state, { ctx.seat }, discard)
-      pay_cost(self, paid, ctx.seat, a, discard or nil)
-    end
-    for _, params in ipairs(self["choose_" .. a.effect](self, paid, inner, a)) do
-      if discard then
-        params.discard = discard
-      end
-      out[#out + 1] = params
-    end
-  end
-  return out
+  return self:what_if(state, { ctx.seat }, function()
+    self:pay(state.players[ctx.seat], a.cost or {}, "")
+  end, function()
+    ctx.chain[planet] = true
+    local result = self["can_" .. a.effect](self, state, ctx, a, planet)
+    ctx.chain[planet] = nil
+    return result
+  end)
 end
 
-function R:use_ability(state, ctx, planet, params)
+function R:ability(state, ctx, planet, src)
   local why = self:refusal(state, ctx, planet)
   if why then
     refuse(why)
   end
-  local wanted = R.decision(params)
-  local found = false
-  for _, choice in ipairs(self:ability_choices(state, ctx, planet, true)) do
-    if R.same(choice, wanted) then
-      found = true
-      break
-    end
-  end
-  if not found then
-    refuse("not a legal choice for " .. planet .. "'s action")
-  end
   local a = self.D.planet[planet].ability
-  pay_cost(self, state, ctx.seat, a, params.discard)
+  local p = state.players[ctx.seat]
+  ctx.chain[planet] = true
   if has_limit(a, "once_per_turn") then
-    local used = state.players[ctx.seat].once_used
-    append(used, planet)
-    table.sort(used)
+    p.once_used[#p.once_used + 1] = planet
+    table.sort(p.once_used)
   end
-  self["do_" .. a.effect](self, state, at_source(ctx, planet), a, params)
-end
-
--- face uses -------------------------------------------------------------------------------
-
-local function move_targets(self, state, seat)
-  local out = {}
-  local ships = state.players[seat].ships
-  local orbits = {}
-  for _, ship in ipairs(ships) do
-    if ship.at == "orbit" then
-      orbits[ship.planet] = true
+  local cost = a.cost or {}
+  self:pay(p, cost, planet .. "'s action")
+  local n = cost.dice or 0
+  if n > 0 then
+    local cands = self:dice_cands(state, self:ready_dice(state), src.offering)
+    local picked = src:pick("discard", cands, n, n, p.color, function()
+      return "discard must name " .. n .. " unused dice for " .. planet .. "'s action"
+    end)
+    for _, i in ipairs(picked) do
+      state.dice[i + 1].state = "spent"
     end
   end
-  for i, ship in ipairs(ships) do
-    if ship.at ~= "locked" then
-      if ship.at ~= "home" then
-        append(out, { ship = i - 1, to = "home" })
-      end
-      for _, planet in ipairs(state.row) do
-        if ship.planet ~= planet then
-          append(out, { ship = i - 1, to = planet, mode = "land" })
-          if not orbits[planet] then
-            append(out, { ship = i - 1, to = planet, mode = "orbit" })
-          end
-        end
-      end
-    end
-  end
-  return out
-end
-
-function R:move_choices(state, ctx)
-  local out = {}
-  local usable = {}
-  if ctx.depth == 1 then
-    for _, planet in ipairs(state.row) do
-      usable[planet] = self:refusal(state, ctx, planet) == nil
-    end
-  end
-  for _, move in ipairs(move_targets(self, state, ctx.seat)) do
-    append(out, move)
-    if move.mode == "land" and usable[move.to] then
-      local view = after_move(state, ctx.seat, move)
-      for _, params in ipairs(self:ability_choices(view, ctx, move.to, true)) do
-        append(out, { ship = move.ship, to = move.to, mode = "land", ability = params })
-      end
-    end
-  end
-  return out
-end
-
-function R:choices(state, ctx, face)
-  local f = self.D.face[face]
-  if f.action == "move" then
-    return self:move_choices(state, ctx)
-  elseif f.action == "acquire" then
-    return { obj({}) }
-  elseif f.action == "advance" then
-    local out = {}
-    for _, i in ipairs(self:orbiting(state, ctx.seat, f.track)) do
-      append(out, { planet = state.players[ctx.seat].ships[i + 1].planet })
-    end
-    return out
-  end
-  local out = {}
-  local p = state.players[ctx.seat]
-  local cost = self:next_cost(p)
-  if cost then
-    for _, r in ipairs(self.D.resources) do
-      if p[r] >= cost then
-        append(out, { colony = "empire", pay = r })
-      end
-    end
-  end
-  for _, colony in ipairs(p.colonies) do
-    for _, params in ipairs(self:ability_choices(state, ctx, colony)) do
-      append(out, { colony = colony, ability = params })
-    end
-  end
-  return out
-end
-
--- True when ctx has at least one legal use of the face. Moves and advances answer without
--- listing every choice (a plain move is always one; Nagato-style lists can be long).
-function R:has_choice(state, ctx, face)
-  local f = self.D.face[face]
-  if f.action == "acquire" then
-    return true
-  elseif f.action == "move" then
-    return #move_targets(self, state, ctx.seat) > 0
-  elseif f.action == "advance" then
-    return #self:orbiting(state, ctx.seat, f.track) > 0
-  end
-  return #self:choices(state, ctx, face) > 0
-end
-
-function R:do_move(state, ctx, use)
-  exact_keys(use, { "ship", "to" }, { "mode", "ability" }, "a move")
-  local p = state.players[ctx.seat]
-  if not is_int(use.ship) then
-    refuse("ship must be an integer")
-  end
-  local ship = p.ships[use.ship + 1]
-  if ship == nil or use.ship < 0 then
-    refuse(p.color .. " has no such ship")
-  end
-  if ship.at == "locked" then
-    refuse("that ship is still locked on the ship track")
-  end
-  if use.to == "home" then
-    if use.mode ~= nil or use.ability ~= nil then
-      refuse("a move home takes no mode and no ability")
-    end
-    if ship.at == "home" then
-      refuse("that ship is already home")
-    end
-    place(state, ctx.seat, use)
-    return
-  end
-  if type(use.to) ~= "string" or not contains(state.row, use.to) then
-    refuse("the destination is not a face-up planet")
-  end
-  if ship.planet == use.to then
-    refuse("a move must change planet")
-  end
-  if use.mode ~= "land" and use.mode ~= "orbit" then
-    refuse("a move to a planet needs mode 'land' or 'orbit'")
-  end
-  if use.mode == "orbit" then
-    for _, other in ipairs(p.ships) do
-      if other.at == "orbit" and other.planet == use.to then
-        refuse(p.color .. " already orbits " .. use.to)
-      end
-    end
-  end
-  place(state, ctx.seat, use)
-  if use.ability ~= nil then
-    if use.mode ~= "land" then
-      refuse("only a ship that lands may use the planet's action")
-    end
-    if ctx.depth ~= 1 then
-      refuse("a move made inside a planet's action cannot use another")
-    end
-    self:use_ability(state, ctx, use.to, use.ability)
-  end
-end
-
-function R:use_face(state, ctx, face, use)
-  local f = self.D.face[face]
-  if f.action == "move" then
-    self:do_move(state, ctx, use)
-  elseif f.action == "acquire" then
-    exact_keys(use, {}, {}, face)
-    local p = state.players[ctx.seat]
-    self:gain(p, f.resource, self:acquired(p, f.resource))
-  elseif f.action == "advance" then
-    exact_keys(use, { "planet" }, {}, "a " .. face .. " use")
-    for _, i in ipairs(self:orbiting(state, ctx.seat, f.track)) do
-      if state.players[ctx.seat].ships[i + 1].planet == use.planet then
-        self:advance_ship(state, ctx.seat, i, 1)
-        return
-      end
-    end
-    refuse("no ship of yours orbits that planet on a " .. f.track .. " track")
-  elseif json.is_object(use) and use.colony == "empire" then
-    exact_keys(use, { "colony", "pay" }, {}, "an empire upgrade")
-    local p = state.players[ctx.seat]
-    local cost = self:next_cost(p)
-    if not cost then
-      refuse("the empire is already at the top level")
-    end
-    if type(use.pay) ~= "string" or not contains(self.D.resources, use.pay) then
-      refuse("pay must be one resource")
-    end
-    self:pay(p, { [use.pay] = cost }, "the empire upgrade")
-    self:upgrade(p)
-  else
-    exact_keys(use, { "colony", "ability" }, {}, "a utilize use")
-    if not contains(state.players[ctx.seat].colonies, use.colony) then
-      refuse("that is not one of your colonies")
-    end
-    self:use_ability(state, ctx, use.colony, use.ability)
-  end
+  self["do_" .. a.effect](self, state, ctx, a, src, planet)
+  src:done(planet .. "'s action")
 end
 
 -- planet effects -----------------------------------------------------------------------------
--- choose_<effect>(state, ctx, ability) -> list of parameter objects
--- do_<effect>(state, ctx, ability, params) carries out a listed one
+-- can_<effect>(state, ctx, a, planet): has a complete choice (cost paid, planet in the chain)
+-- do_<effect>(state, ctx, a, src, planet): takes its decisions from src and carries them out
 
-function R:choose_gain() return { obj({}) } end
+function R:can_gain() return true end
 
 function R:do_gain(state, ctx, a)
   local p = state.players[ctx.seat]
@@ -710,125 +648,7 @@ function R:do_gain(state, ctx, a)
   end
 end
 
-function R:choose_advance(state, ctx, a)
-  local out = {}
-  if not a.others_steps then
-    for _, i in ipairs(self:orbiting(state, ctx.seat, a.track)) do
-      append(out, { ship = i })
-    end
-    return out
-  end
-  -- Rivals advance one after another (any may colonize), then the user: each rival's
-  -- options are read from the state the previous ones left.
-  local rivals = S.rivals(state, ctx.seat)
-  local function go(st, k, chosen)
-    if k > #rivals then
-      local mine = self:orbiting(st, ctx.seat, a.track)
-      if #mine == 0 then
-        append(out, { others = obj(shallow(chosen)), ship = NULL })
-      end
-      for _, i in ipairs(mine) do
-        append(out, { others = obj(shallow(chosen)), ship = i })
-      end
-      return
-    end
-    local seat = rivals[k]
-    local ships = self:orbiting(st, seat, a.track)
-    if #ships == 0 then
-      go(st, k + 1, chosen)
-    end
-    for _, j in ipairs(ships) do
-      local ship = st.players[seat].ships[j + 1]
-      local nxt = st
-      if ship.step + a.others_steps >= self.D.planet[ship.planet].steps then
-        -- Only a colony changes who orbits what; a plain step changes no later choice.
-        nxt = S.clone(st)
-        self:advance_ship(nxt, seat, j, a.others_steps)
-      end
-      local more = shallow(chosen)
-      more[st.players[seat].color] = j
-      go(nxt, k + 1, more)
-    end
-  end
-  go(state, 1, {})
-  return out
-end
-
-function R:do_advance(state, ctx, a, params)
-  if a.others_steps then
-    for _, seat in ipairs(S.rivals(state, ctx.seat)) do
-      local j = params.others[state.players[seat].color]
-      if j ~= nil then
-        self:advance_ship(state, seat, j, a.others_steps)
-      end
-    end
-  end
-  if params.ship ~= NULL then
-    self:advance_ship(state, ctx.seat, params.ship, a.steps)
-  end
-end
-
-function R:choose_regress(state, ctx, a)
-  local targets = {}
-  for _, seat in ipairs(S.rivals(state, ctx.seat)) do
-    for _, i in ipairs(self:orbiting(state, seat, a.track)) do
-      if state.players[seat].ships[i + 1].step >= 1 then
-        append(targets, { state.players[seat].color, i })
-      end
-    end
-  end
-  local n = math.min(a.ships, #targets)
-  local out = {}
-  local function go(from, chosen)
-    if #chosen == n then
-      local pick = {}
-      for _, t in ipairs(chosen) do
-        append(pick, { t[1], t[2] })
-      end
-      append(out, { targets = pick })
-      return
-    end
-    for k = from, #targets do
-      local more = shallow(chosen)
-      append(more, targets[k])
-      go(k + 1, more)
-    end
-  end
-  if n > 0 then
-    go(1, {})
-  end
-  return out
-end
-
-function R:do_regress(state, ctx, a, params)
-  for _, t in ipairs(params.targets) do
-    local ship = state.players[S.seat_of(state, t[1])].ships[t[2] + 1]
-    ship.step = math.max(0, ship.step - a.steps)
-  end
-end
-
-function R:choose_shift(state, ctx, a)
-  local out = {}
-  local mine = self:orbiting(state, ctx.seat, "any")
-  for _, back in ipairs(mine) do
-    if state.players[ctx.seat].ships[back + 1].step >= a.back then
-      for _, forward in ipairs(mine) do
-        if forward ~= back then
-          append(out, { back = back, forward = forward })
-        end
-      end
-    end
-  end
-  return out
-end
-
-function R:do_shift(state, ctx, a, params)
-  local ship = state.players[ctx.seat].ships[params.back + 1]
-  ship.step = ship.step - a.back
-  self:advance_ship(state, ctx.seat, params.forward, a.forward)
-end
-
-function R:choose_follow_bonus() return { obj({}) } end
+function R:can_follow_bonus() return true end
 
 function R:do_follow_bonus(state, ctx, a)
   for _, r in ipairs(self.D.resources) do
@@ -836,28 +656,143 @@ function R:do_follow_bonus(state, ctx, a)
   end
 end
 
-function R:choose_follow_tax() return { obj({}) } end
+function R:can_follow_tax() return true end
 
 function R:do_follow_tax(state, ctx, a)
   state.turn.follow_cost = S.amounts(self.D, a.follow_cost)
 end
 
-function R:choose_discard_planet(state)
+function R:can_advance(state, ctx, a)
+  return a.others_steps ~= nil or #self:orbiting(state, ctx.seat, a.track) > 0
+end
+
+function R:do_advance(state, ctx, a, src, planet)
+  local color = state.players[ctx.seat].color
+  if a.others_steps then
+    -- Terra-Bettia: each rival with an orbiting ship advances one first, clockwise from the
+    -- user's left (their choice, recorded in `others`); any of them may colonize.
+    local others = src:sub("others", planet .. "'s action")
+    for _, seat in ipairs(S.rivals(state, ctx.seat)) do
+      local ships = self:orbiting(state, seat, a.track)
+      if #ships > 0 then
+        local rc = state.players[seat].color
+        local options = self:ship_options(state, seat, ships, src, rc)
+        local j = others:choose(rc, options, rc)[rc]
+        self:advance_ship(state, seat, j, a.others_steps)
+      end
+    end
+    others:done(planet .. "'s action")
+    if #self:orbiting(state, ctx.seat, a.track) == 0 then
+      src:fixed("ship", NULL, "ship must be null: " .. color .. " has no ship to advance")
+      return
+    end
+  end
+  local ships = self:orbiting(state, ctx.seat, a.track)
+  local ship = src:choose("ship", self:ship_options(state, ctx.seat, ships, src), color).ship
+  self:advance_ship(state, ctx.seat, ship, a.steps)
+end
+
+local function targets(self, state, ctx, a)
   local out = {}
-  for _, planet in ipairs(state.row) do
-    if not self:occupied(state, planet) then
-      append(out, { planet = planet })
+  for _, seat in ipairs(S.rivals(state, ctx.seat)) do
+    for _, i in ipairs(self:orbiting(state, seat, a.track)) do
+      if state.players[seat].ships[i + 1].step >= 1 then -- never below the start
+        out[#out + 1] = { state.players[seat].color, i }
+      end
     end
   end
   return out
 end
 
-function R:do_discard_planet(state, ctx, a, params)
-  self:refill(state, params.planet)
-  append(state.discard, params.planet)
+function R:can_regress(state, ctx, a)
+  return #targets(self, state, ctx, a) > 0
 end
 
-function R:choose_upgrade(state, ctx, a)
+function R:do_regress(state, ctx, a, src, planet)
+  local list = targets(self, state, ctx, a)
+  local cands = {}
+  for k, t in ipairs(list) do
+    cands[k] = { id = "ship:" .. t[1] .. ":" .. t[2],
+      label = src.offering and (t[1] .. "'s ship " .. (t[2] + 1)) or "",
+      value = json.array({ t[1], t[2] }), kind = t[1] .. ":" .. t[2] }
+  end
+  local n = math.min(a.ships, #list)
+  local color = state.players[ctx.seat].color
+  local picked = src:pick("targets", cands, math.max(n, 1), n, color, function()
+    if n == 0 then
+      return "no rival ship can be pushed back: " .. planet .. "'s action cannot be used"
+    end
+    return "targets must name " .. n .. " rival ship(s) at step 1 or more for " .. planet
+      .. "'s action"
+  end)
+  for _, t in ipairs(picked) do
+    local ship = state.players[S.seat_of(state, t[1])].ships[t[2] + 1]
+    ship.step = math.max(0, ship.step - a.steps)
+  end
+end
+
+function R:can_shift(state, ctx, a)
+  local ships = self:orbiting(state, ctx.seat, "any")
+  if #ships < 2 then
+    return false
+  end
+  for _, i in ipairs(ships) do
+    if state.players[ctx.seat].ships[i + 1].step >= a.back then
+      return true
+    end
+  end
+  return false
+end
+
+function R:do_shift(state, ctx, a, src)
+  local p = state.players[ctx.seat]
+  local ships = self:orbiting(state, ctx.seat, "any")
+  local backs = {}
+  if #ships >= 2 then
+    for _, i in ipairs(ships) do
+      if p.ships[i + 1].step >= a.back then
+        backs[#backs + 1] = i
+      end
+    end
+  end
+  local back = src:choose("back", self:ship_options(state, ctx.seat, backs, src, "back"),
+    p.color).back
+  local forwards = {}
+  for _, i in ipairs(ships) do
+    if i ~= back then
+      forwards[#forwards + 1] = i
+    end
+  end
+  local forward = src:choose("forward",
+    self:ship_options(state, ctx.seat, forwards, src, "forward"), p.color).forward
+  local ship = p.ships[back + 1]
+  ship.step = ship.step - a.back
+  self:advance_ship(state, ctx.seat, forward, a.forward)
+end
+
+function R:can_discard_planet(state)
+  for _, planet in ipairs(state.row) do
+    if not self:occupied(state, planet) then
+      return true
+    end
+  end
+  return false
+end
+
+function R:do_discard_planet(state, ctx, a, src)
+  local options = {}
+  for _, planet in ipairs(state.row) do
+    if not self:occupied(state, planet) then
+      options[#options + 1] = option("planet:" .. planet,
+        src.offering and ("Discard " .. name_of(self, planet)) or "", { planet = planet })
+    end
+  end
+  local planet = src:choose("planet", options, state.players[ctx.seat].color).planet
+  self:refill(state, planet)
+  state.discard[#state.discard + 1] = planet
+end
+
+local function pays(self, state, ctx, a)
   local out = {}
   local p = state.players[ctx.seat]
   local cost = self:next_cost(p)
@@ -875,7 +810,7 @@ function R:choose_upgrade(state, ctx, a)
   if a.payment == "single" then
     for _, r in ipairs(self.D.resources) do
       if p[r] >= cost then
-        append(out, { pay = r })
+        out[#out + 1] = option("pay:" .. r, "Pay " .. cost .. " " .. r, { pay = r })
       end
     end
     return out
@@ -883,117 +818,172 @@ function R:choose_upgrade(state, ctx, a)
   local first, second = self.D.resources[1], self.D.resources[2]
   for n = 0, cost do
     if p[first] >= n and p[second] >= cost - n then
-      append(out, { pay = obj({ [first] = n, [second] = cost - n }) })
+      out[#out + 1] = option("pay:" .. n .. "+" .. (cost - n),
+        "Pay " .. n .. " " .. first .. " and " .. (cost - n) .. " " .. second,
+        { pay = json.object({ [first] = n, [second] = cost - n }) })
     end
   end
   return out
 end
 
-function R:do_upgrade(state, ctx, a, params)
+function R:can_upgrade(state, ctx, a)
+  return #pays(self, state, ctx, a) > 0
+end
+
+function R:do_upgrade(state, ctx, a, src)
   local p = state.players[ctx.seat]
-  local pay = params.pay
+  local pay = src:choose("pay", pays(self, state, ctx, a), p.color).pay
   if type(pay) == "string" then
     pay = { [pay] = math.max(0, self:next_cost(p) - (a.discount or 0)) }
   end
   self:pay(p, pay, "the upgrade")
-  self:upgrade(p)
+  self:upgrade(state, ctx.seat)
 end
 
-function R:choose_reroll(state)
-  local out = {}
-  for _, pick in ipairs(self:picks(state, self:ready_dice(state), nil)) do
-    append(out, { dice = pick, faces = NULL })
+function R:can_reroll(state)
+  return #self:ready_dice(state) > 0
+end
+
+function R:do_reroll(state, ctx, a, src)
+  self:reroll(state, src, state.players[ctx.seat].color)
+end
+
+-- Reroll some unused dice: which (a pick), then the faces they show (the outcome).
+function R:reroll(state, src, who)
+  local ready = self:ready_dice(state)
+  local dice = src:pick("dice", self:dice_cands(state, ready, src.offering), 1, #ready, who,
+    function()
+      local v = src:peek("dice")
+      if not json.is_array(v) or #v == 0 then
+        return "dice must be a non-empty list of unused dice"
+      end
+      for i = 1, #v do
+        for j = i + 1, #v do
+          if v[i] == v[j] then
+            return "dice must list each die once"
+          end
+        end
+      end
+      return "only unused dice can be rerolled"
+    end)
+  local faces = src:faces("faces", #dice, who, function(f, n) self:check_faces(f, n) end)
+  for k, i in ipairs(dice) do
+    state.dice[i + 1].face = faces[k]
   end
-  return out
 end
 
-function R:do_reroll(state, ctx, a, params)
-  self:reroll(state, params.dice, params.faces)
-end
-
-function R:choose_steal(state, ctx, a)
+local function victims(self, state, ctx, a)
   local out = {}
   for _, seat in ipairs(S.rivals(state, ctx.seat)) do
     local rival = state.players[seat]
-    local has = false
     for _, r in ipairs(self.D.resources) do
-      has = has or (a.take[r] ~= nil and rival[r] >= 1)
-    end
-    if has then
-      append(out, { player = rival.color })
+      if a.take[r] and rival[r] >= 1 then
+        out[#out + 1] = seat
+        break
+      end
     end
   end
   return out
 end
 
-function R:do_steal(state, ctx, a, params)
-  local rival = state.players[S.seat_of(state, params.player)]
+function R:can_steal(state, ctx, a)
+  return #victims(self, state, ctx, a) > 0
+end
+
+function R:do_steal(state, ctx, a, src)
+  local options = {}
+  for k, seat in ipairs(victims(self, state, ctx, a)) do
+    local c = state.players[seat].color
+    options[k] = option("player:" .. c, "Take from " .. c, { player = c })
+  end
+  local chosen = src:choose("player", options, state.players[ctx.seat].color).player
+  local rival = state.players[S.seat_of(state, chosen)]
   for _, r in ipairs(self.D.resources) do
     if a.take[r] then
-      local n = math.min(a.take[r], rival[r])
-      rival[r] = rival[r] - n
-      self:gain(state.players[ctx.seat], r, n)
+      local taken = math.min(a.take[r], rival[r])
+      rival[r] = rival[r] - taken
+      self:gain(state.players[ctx.seat], r, taken)
     end
   end
 end
 
-function R:choose_trade(state, ctx, a)
-  local out = {}
-  for n = 1, state.players[ctx.seat][a.from] do
-    append(out, { amount = n })
-  end
-  return out
+function R:can_trade(state, ctx, a)
+  return state.players[ctx.seat][a.from] >= 1
 end
 
-function R:do_trade(state, ctx, a, params)
+function R:do_trade(state, ctx, a, src)
   local p = state.players[ctx.seat]
-  p[a.from] = p[a.from] - params.amount
-  self:gain(p, a.to, params.amount)
+  local options = {}
+  for n = 1, p[a.from] do
+    options[n] = option("amount:" .. n, "Trade " .. n .. " " .. a.from .. " for " .. n .. " "
+      .. a.to, { amount = n })
+  end
+  local amount = src:choose("amount", options, p.color).amount
+  p[a.from] = p[a.from] - amount
+  self:gain(p, a.to, amount)
 end
 
-function R:choose_extra_moves(state, ctx, a)
-  local out = {}
-  local function go(st, done)
-    for _, move in ipairs(move_targets(self, st, ctx.seat)) do
-      local again = false
-      for _, m in ipairs(done) do
-        again = again or (m.ship == move.ship)
-      end
-      if not (a.distinct_ships and again) then
-        local moves = shallow(done)
-        append(moves, move)
-        append(out, { moves = moves })
-        if #moves < a.moves then
-          go(after_move(st, ctx.seat, move), moves)
+function R:can_extra_moves(state, ctx)
+  return self:can_move(state, ctx.seat, nil)
+end
+
+-- Nagato: ordinary moves one after another (each may land and use that planet's action),
+-- with different ships; the second is made whenever one can be made.
+function R:do_extra_moves(state, ctx, a, src, planet)
+  local moves = src:items("moves")
+  local given = moves:count()
+  if given == 0 or given > a.moves then
+    refuse(planet .. "'s action makes " .. a.moves .. " moves")
+  end
+  local used = {}
+  for k = 0, a.moves - 1 do
+    if k > 0 then
+      local left = false
+      for _, i in ipairs(self:movable(state, ctx.seat, nil)) do
+        if not contains(used, i) and #self:destinations(state, ctx.seat, i) > 0 then
+          left = true
+          break
         end
       end
-    end
-  end
-  go(state, {})
-  return out
-end
-
-function R:do_extra_moves(state, ctx, a, params)
-  for _, move in ipairs(params.moves) do
-    place(state, ctx.seat, move)
-  end
-end
-
-function R:choose_use_planet(state, ctx)
-  local out = {}
-  local inner = deeper(ctx)
-  for _, planet in ipairs(state.row) do
-    if planet ~= ctx.source then
-      for _, params in ipairs(self:ability_choices(state, inner, planet)) do
-        append(out, { planet = planet, ability = params })
+      if not left then
+        if given > k then
+          refuse(planet .. "'s action has no move " .. (k + 1) .. " to make")
+        end
+        break
+      end
+      if given >= 0 and given <= k then
+        refuse(planet .. "'s action makes " .. a.moves .. " moves with different ships")
       end
     end
+    local besides = nil
+    if a.distinct_ships and #used > 0 then
+      besides = used[1]
+    end
+    local item = moves:item(k)
+    used[#used + 1] = self:move(state, ctx, item, besides)
+    item:done("a move")
   end
-  return out
 end
 
-function R:do_use_planet(state, ctx, a, params)
-  self:use_ability(state, deeper(ctx), params.planet, params.ability)
+function R:can_use_planet(state, ctx, a, planet)
+  for _, other in ipairs(state.row) do
+    if other ~= planet and self:can_ability(state, ctx, other) then
+      return true
+    end
+  end
+  return false
+end
+
+function R:do_use_planet(state, ctx, a, src, planet)
+  local options = {}
+  for _, other in ipairs(state.row) do
+    if other ~= planet and (not src.offering or self:can_ability(state, ctx, other)) then
+      options[#options + 1] = option("planet:" .. other,
+        src.offering and ("Use " .. name_of(self, other) .. "'s action") or "", { planet = other })
+    end
+  end
+  local chosen = src:choose("planet", options, state.players[ctx.seat].color).planet
+  self:ability(state, ctx, chosen, src:sub("ability", chosen .. "'s action"))
 end
 
 local function pay_owner(self, state, seat, owner, a)
@@ -1005,147 +995,196 @@ local function pay_owner(self, state, seat, owner, a)
   end
 end
 
-function R:choose_use_colony(state, ctx, a)
-  local out = {}
+-- Whether ctx, having paid `owner`, could use their colony's action.
+local function owner_can(self, state, ctx, a, owner, colony)
+  return self:what_if(state, { ctx.seat, owner },
+    function() pay_owner(self, state, ctx.seat, owner, a) end,
+    function() return self:can_ability(state, ctx, colony) end)
+end
+
+function R:can_use_colony(state, ctx, a)
   if not self:can_pay(state.players[ctx.seat], a.pay_owner) then
-    return out
+    return false
   end
-  local inner = deeper(ctx)
   for _, seat in ipairs(S.rivals(state, ctx.seat)) do
-    local paid = view_for(state, { ctx.seat, seat }, false)
-    pay_owner(self, paid, ctx.seat, seat, a)
-    local owner = state.players[seat]
-    for _, colony in ipairs(owner.colonies) do
-      for _, params in ipairs(self:ability_choices(paid, inner, colony)) do
-        append(out, { player = owner.color, colony = colony, ability = params })
+    for _, colony in ipairs(state.players[seat].colonies) do
+      if owner_can(self, state, ctx, a, seat, colony) then
+        return true
       end
     end
   end
-  return out
+  return false
 end
 
-function R:do_use_colony(state, ctx, a, params)
-  pay_owner(self, state, ctx.seat, S.seat_of(state, params.player), a)
-  self:use_ability(state, deeper(ctx), params.colony, params.ability)
-end
-
-function R:choose_free_action(state, ctx)
-  local out = {}
-  local inner = deeper(ctx)
-  for _, face in ipairs(self.D.face_ids) do
-    for _, use in ipairs(self:choices(state, inner, face)) do
-      append(out, { face = face, use = use })
+function R:do_use_colony(state, ctx, a, src)
+  local payable = self:can_pay(state.players[ctx.seat], a.pay_owner)
+  local options = {}
+  for _, seat in ipairs(S.rivals(state, ctx.seat)) do
+    local c = state.players[seat].color
+    for _, colony in ipairs(state.players[seat].colonies) do
+      if not src.offering or (payable and owner_can(self, state, ctx, a, seat, colony)) then
+        options[#options + 1] = option("colony:" .. c .. ":" .. colony,
+          src.offering and ("Use " .. c .. "'s " .. name_of(self, colony)) or "",
+          { player = c, colony = colony })
+      end
     end
   end
-  return out
+  local chosen = src:choose("colony", options, state.players[ctx.seat].color)
+  pay_owner(self, state, ctx.seat, S.seat_of(state, chosen.player), a)
+  self:ability(state, ctx, chosen.colony, src:sub("ability", chosen.colony .. "'s action"))
 end
 
-function R:do_free_action(state, ctx, a, params)
-  self:use_face(state, deeper(ctx), params.face, params.use)
+function R:can_free_action(state, ctx)
+  for _, face in ipairs(self.D.face_ids) do
+    if self:can_use_face(state, ctx, face) then
+      return true
+    end
+  end
+  return false
+end
+
+function R:do_free_action(state, ctx, a, src)
+  local options = {}
+  for _, face in ipairs(self.D.face_ids) do
+    if not src.offering or self:can_use_face(state, ctx, face) then
+      options[#options + 1] = option("face:" .. face,
+        src.offering and self.D.face[face].name or "", { face = face })
+    end
+  end
+  local face = src:choose("face", options, state.players[ctx.seat].color).face
+  local use = src:sub("use", "the free action")
+  self:use_face(state, ctx, face, use)
+  use:done("the free action")
   if not ctx.following and ctx.seat == S.active_seat(state) then
-    -- Rivals may follow it like a die; a follower's use opens nothing (windows never nest).
+    -- Rivals may follow this action like a die. Windows never nest, so a follower who uses
+    -- this planet gets the action but opens no window.
     local waiting = {}
     for _, seat in ipairs(S.rivals(state, ctx.seat)) do
-      append(waiting, state.players[seat].color)
+      waiting[#waiting + 1] = state.players[seat].color
     end
-    append(state.follow, { face = params.face, cost = S.amounts(self.D, a.follow_cost),
-      waiting = waiting })
+    state.follow[#state.follow + 1] = { face = face, cost = S.amounts(self.D, a.follow_cost),
+      waiting = waiting }
   end
 end
 
-function R:choose_repeat_die(state, ctx)
+local function used_dice(state, ctx)
   local out = {}
   if ctx.following or ctx.seat ~= S.active_seat(state) then
-    return out
+    return out -- only the active player has activated dice
   end
-  local used = {}
   for i, d in ipairs(state.dice) do
     if d.state == "used" then
-      append(used, i - 1)
-    end
-  end
-  local inner = deeper(ctx)
-  for _, group in ipairs(self:face_groups(state, used)) do
-    for _, use in ipairs(self:choices(state, inner, state.dice[group[1] + 1].face)) do
-      append(out, { die = group[1], use = use })
+      out[#out + 1] = i - 1
     end
   end
   return out
 end
 
-function R:do_repeat_die(state, ctx, a, params)
-  self:use_face(state, deeper(ctx), state.dice[params.die + 1].face, params.use)
-end
-
-function R:choose_recall(state, ctx, a)
-  local out = {}
-  for _, i in ipairs(self:orbiting(state, ctx.seat, "any")) do
-    for _, r in ipairs(a.choice) do
-      append(out, { ship = i, resource = r })
+function R:can_repeat_die(state, ctx)
+  for _, i in ipairs(used_dice(state, ctx)) do
+    if self:can_use_face(state, ctx, state.dice[i + 1].face) then
+      return true
     end
   end
-  return out
+  return false
 end
 
-function R:do_recall(state, ctx, a, params)
+function R:do_repeat_die(state, ctx, a, src, planet)
+  local offered, also = self:die_options(state, used_dice(state, ctx), src.offering,
+    function(i) return self:can_use_face(state, ctx, state.dice[i + 1].face) end)
+  local die = src:choose("die", offered, state.players[ctx.seat].color, also).die
+  local use = src:sub("use", planet .. "'s action")
+  self:use_face(state, ctx, state.dice[die + 1].face, use)
+  use:done(planet .. "'s action")
+end
+
+function R:can_recall(state, ctx)
+  return #self:orbiting(state, ctx.seat, "any") > 0
+end
+
+function R:do_recall(state, ctx, a, src)
   local p = state.players[ctx.seat]
-  local step = p.ships[params.ship + 1].step
-  p.ships[params.ship + 1] = { at = "home" }
-  self:gain(p, params.resource, step * a.gain_per_step)
+  local ships = self:orbiting(state, ctx.seat, "any")
+  local ship = src:choose("ship", self:ship_options(state, ctx.seat, ships, src), p.color).ship
+  local step = p.ships[ship + 1].step
+  local options = {}
+  for k, r in ipairs(a.choice) do
+    options[k] = option("resource:" .. r, "Gain " .. (step * a.gain_per_step) .. " " .. r,
+      { resource = r })
+  end
+  local resource = src:choose("resource", options, p.color).resource
+  p.ships[ship + 1] = { at = "home" }
+  self:gain(p, resource, step * a.gain_per_step)
 end
 
-function R:choose_relocate(state, ctx)
-  local out = {}
+local function relocations(state, ctx)
   local orbits = {}
   for _, ship in ipairs(state.players[ctx.seat].ships) do
     if ship.at == "orbit" then
       orbits[ship.planet] = true
     end
   end
-  for _, i in ipairs(self:orbiting(state, ctx.seat, "any")) do
-    for _, planet in ipairs(state.row) do
-      if not orbits[planet] then
-        append(out, { ship = i, planet = planet })
-      end
-    end
-  end
-  return out
-end
-
-function R:do_relocate(state, ctx, a, params)
-  local ship = state.players[ctx.seat].ships[params.ship + 1]
-  ship.planet = params.planet
-  if not a.keep_step then
-    ship.step = 0
-  end
-  self:advance_ship(state, ctx.seat, params.ship, 0)
-end
-
-function R:choose_set_face(state, ctx, a)
   local out = {}
-  for _, pick in ipairs(self:picks(state, self:ready_dice(state), a.dice)) do
-    local function go(k, faces)
-      if k > #pick then
-        append(out, { dice = pick, to = shallow(faces) })
-        return
-      end
-      for _, face in ipairs(self.D.face_ids) do
-        if face ~= state.dice[pick[k] + 1].face then
-          local more = shallow(faces)
-          append(more, face)
-          go(k + 1, more)
-        end
-      end
+  for _, planet in ipairs(state.row) do
+    if not orbits[planet] then
+      out[#out + 1] = planet
     end
-    go(1, {})
   end
   return out
 end
 
-function R:do_set_face(state, ctx, a, params)
-  for k, i in ipairs(params.dice) do
-    state.dice[i + 1].face = params.to[k]
+function R:can_relocate(state, ctx)
+  return #self:orbiting(state, ctx.seat, "any") > 0 and #relocations(state, ctx) > 0
+end
+
+function R:do_relocate(state, ctx, a, src)
+  local p = state.players[ctx.seat]
+  local ships = self:orbiting(state, ctx.seat, "any")
+  local list = relocations(state, ctx)
+  if #list == 0 then
+    ships = {}
   end
+  local ship = src:choose("ship", self:ship_options(state, ctx.seat, ships, src), p.color).ship
+  local options = {}
+  for k, planet in ipairs(list) do
+    options[k] = option("planet:" .. planet,
+      src.offering and ("To " .. name_of(self, planet)) or "", { planet = planet })
+  end
+  local to = src:choose("planet", options, p.color).planet
+  local x = p.ships[ship + 1]
+  x.planet = to
+  if not a.keep_step then
+    x.step = 0
+  end
+  self:advance_ship(state, ctx.seat, ship, 0) -- colonizes if already far enough
+end
+
+function R:can_set_face(state, ctx, a)
+  return #self:ready_dice(state) >= a.dice
+end
+
+function R:do_set_face(state, ctx, a, src, planet)
+  local color = state.players[ctx.seat].color
+  local cands = self:dice_cands(state, self:ready_dice(state), src.offering)
+  local dice = src:pick("dice", cands, a.dice, a.dice, color, function()
+    return "dice must name " .. a.dice .. " unused dice for " .. planet .. "'s action"
+  end)
+  local to = src:items("to")
+  if to:count() ~= -1 and to:count() ~= #dice then
+    refuse("to must list one face for each of the " .. a.dice .. " dice")
+  end
+  for _, i in ipairs(dice) do
+    local current = state.dice[i + 1].face
+    local options = {}
+    for _, face in ipairs(self.D.face_ids) do
+      if face ~= current then
+        options[#options + 1] = option("face:" .. face, "Set it to " .. self.D.face[face].name,
+          { to = face })
+      end
+    end
+    state.dice[i + 1].face = to:choose("to", options, color).to
+  end
+  to:done(planet .. "'s action")
 end
 
 return R

@@ -1,16 +1,17 @@
 -- Tiny Epic Galaxies: the Global script.
 --
--- The game record (setup + actions) is the one thing the table saves. onSave writes it;
--- onLoad replays it through the rules core to rebuild the state, so a saved game, a bug
--- report and a test case are the same file. The table glue (dice, zones, buttons) that
--- turns what players do into actions builds on this.
+-- The game record (setup + actions) is the one thing the table saves. onSave returns its
+-- text, kept up to date as actions are added (teg.core.record), so saving costs the same at
+-- every point of a game; onLoad replays it through the rules core to rebuild the state, so a
+-- saved game, a bug report and a test case are the same file. The table glue (dice, zones,
+-- panels) that turns what players do into actions builds on this.
 
-local json = require("lib.json")
 local Engine = require("teg.core.engine")
+local Record = require("teg.core.record")
 
 local game = Engine.new(require("teg.data"))
 
-local record = nil -- { game = "teg", setup = {...}, actions = {...} } once a game is set up
+local record = nil -- teg.core.record, once a game is set up
 local state = nil
 
 -- Replay a record; on a refused action, keep what replays and say where it stopped.
@@ -19,14 +20,14 @@ local function replay(saved)
   if not s then
     return nil, nil, "the saved setup cannot start a game: " .. tostring(why)
   end
-  local kept = {}
+  local kept = Record.new(saved.setup)
   for i, action in ipairs(saved.actions) do
     local nxt, refused = game.apply(s, action)
     if not nxt then
       return s, kept, "saved action " .. tostring(i) .. " was refused: " .. tostring(refused)
     end
     s = nxt
-    kept[#kept + 1] = action
+    Record.append(kept, action)
   end
   return s, kept, nil
 end
@@ -35,10 +36,9 @@ function onLoad(saved)
   if saved == nil or saved == "" then
     return
   end
-  local ok, decoded = pcall(json.decode, saved)
-  if not ok or not json.is_object(decoded) or not json.is_object(decoded.setup)
-    or not json.is_array(decoded.actions) then
-    printToAll("Tiny Epic Galaxies: the saved game could not be read; starting fresh.")
+  local decoded, bad = Record.decode(saved)
+  if not decoded then
+    printToAll("Tiny Epic Galaxies: " .. bad .. "; starting fresh.")
     return
   end
   local s, kept, problem = replay(decoded)
@@ -47,7 +47,7 @@ function onLoad(saved)
   end
   if s then
     state = s
-    record = { game = "teg", setup = decoded.setup, actions = json.array(kept) }
+    record = kept
   end
 end
 
@@ -55,13 +55,21 @@ function onSave()
   if record == nil then
     return ""
   end
-  return json.encode(record)
+  return Record.text(record)
 end
 
--- For other scripts: the current state (nil before a game is set up), and applying an action
+-- For other scripts: the current state (nil before a game is set up), the options for the
+-- next decision after a path of option ids (see docs/choices.md), and applying an action
 -- (returns true, or false and the reason; a refused action changes nothing).
 function currentState()
   return state
+end
+
+function currentChoices(path)
+  if state == nil then
+    return nil, "no game is set up"
+  end
+  return game.choices(state, path or {})
 end
 
 function applyAction(action)
@@ -73,6 +81,6 @@ function applyAction(action)
     return false, why
   end
   state = nxt
-  record.actions[#record.actions + 1] = action
+  Record.append(record, action)
   return true
 end

@@ -1,0 +1,110 @@
+"""The Global script's record: onLoad replays it, onSave returns it, applyAction appends to it.
+
+The script runs bundled, under the MoonSharp profile, with a stand-in for printToAll (the only
+TTS function it calls). The save text must be the record file the Python side writes, byte for
+byte, at every length, without re-encoding the record.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from generator.engines.teg import canonical, load_engine
+from generator.engines.teg.records import deal, play
+from generator.harness.moonsharp import runtime
+from generator.luabuild.bundle import bundle
+from generator.luabuild.scripts import shipped_data_module
+from generator.paths import ROOT
+
+
+@pytest.fixture(scope="module")
+def record():
+    engine = load_engine()
+    rng = random.Random("global-script")
+    return play(engine, deal(engine, 3, rng), ["greedy", "random", "greedy"], rng).record
+
+
+def table_script():
+    """A fresh Global script: its globals, and the messages it printed."""
+    script = bundle(
+        ROOT / "lua" / "teg" / "table" / "global.lua", {"teg.data": shipped_data_module("teg")}
+    )
+    lua = runtime(3)
+    printed: list[str] = []
+    lua.globals().printToAll = lambda text, *_: printed.append(str(text))
+    lua.execute(script.text)
+    return lua, printed
+
+
+def test_a_saved_game_loads_and_saves_byte_for_byte(record):
+    lua, printed = table_script()
+    g = lua.globals()
+    g.onLoad("")
+    assert g.onSave() == ""
+    g.onLoad(canonical(record))
+    assert g.onSave() == canonical(record)
+    assert not printed
+
+
+def test_actions_applied_at_the_table_extend_the_save(record):
+    lua, _ = table_script()
+    g = lua.globals()
+    # From just before an action with an empty object ("ability": {}), as another script
+    # would pass it: plain tables, without lib.json's marks.
+    first = next(i for i, a in enumerate(record["actions"]) if "{}" in canonical(a))
+    start = max(0, first - 5)
+    g.onLoad(canonical({**record, "actions": record["actions"][:start]}))
+    for i, action in enumerate(record["actions"][start : first + 5], start=start):
+        ok = g.applyAction(lua_table(lua, action))
+        assert ok is True, (i, ok)
+        expected = {**record, "actions": record["actions"][: i + 1]}
+        assert g.onSave() == canonical(expected)
+
+
+def lua_table(lua, value):
+    """A JSON value as Lua tables, with objects and arrays told apart as the core expects."""
+    if isinstance(value, dict):
+        return lua.table_from({k: lua_table(lua, v) for k, v in value.items()})
+    if isinstance(value, list):
+        return lua.table_from([lua_table(lua, v) for v in value])
+    return value
+
+
+def test_a_refused_action_changes_neither_state_nor_save(record):
+    lua, _ = table_script()
+    g = lua.globals()
+    g.onLoad(canonical({**record, "actions": record["actions"][:10]}))
+    before = g.onSave()
+    ok, why = g.applyAction(lua_table(lua, {"type": "end_turn", "player": "Nobody"}))
+    assert ok is False and "turn" in why
+    assert g.onSave() == before
+
+
+def test_choices_at_the_table_are_the_engines(record):
+    lua, _ = table_script()
+    g = lua.globals()
+    engine = load_engine()
+    cut = 25
+    g.onLoad(canonical({**record, "actions": record["actions"][:cut]}))
+    state = engine.new_game(record["setup"])
+    for action in record["actions"][:cut]:
+        state = engine.apply(state, action)
+    path = engine.path_of(state, record["actions"][cut])
+    for k in range(len(path) + 1):
+        result = g.currentChoices(lua.table_from(path[:k]))
+        expected = engine.choices(state, path[:k])
+        assert result.complete == expected["complete"]
+        if not expected["complete"]:
+            ids = [o.id for o in result.decision.options.values()]
+            assert ids == [o["id"] for o in expected["decision"]["options"]]
+
+
+def test_a_save_that_is_not_a_record_starts_fresh():
+    lua, printed = table_script()
+    g = lua.globals()
+    g.onLoad("{not json")
+    assert g.onSave() == "" and printed and "starting fresh" in printed[0]
+    g.onLoad('{"setup": {"players": ["Red"]}, "actions": []}')
+    assert g.onSave() == "" and "cannot start a game" in printed[-1]
