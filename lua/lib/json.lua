@@ -207,6 +207,10 @@ local function fail(text, at, what)
 end
 
 local function skip(text, at)
+  local b = string.byte(text, at)
+  if b ~= 32 and b ~= 9 and b ~= 10 and b ~= 13 then
+    return b and at or (#text + 1) -- canonical JSON has no spaces: the usual case
+  end
   return string.find(text, "[^ \t\r\n]", at) or (#text + 1)
 end
 
@@ -227,6 +231,14 @@ local SIMPLE = { ['"'] = '"', ["\\"] = "\\", ["/"] = "/", b = "\b", f = "\f", n 
   r = "\r", t = "\t" }
 
 local function decode_string(text, at)
+  -- Most strings hold no escape: take them in one piece.
+  local close = string.find(text, '"', at + 1, true)
+  if close then
+    local body = string.sub(text, at + 1, close - 1)
+    if not string.find(body, "\\", 1, true) then
+      return body, close + 1
+    end
+  end
   local parts = {}
   local i = at + 1
   while true do
@@ -333,10 +345,25 @@ decode_value = function(text, at)
   elseif string.sub(text, i, i + 3) == "null" then
     return NULL, i + 4
   end
-  local number = string.match(text, "^-?%d+%.?%d*[eE]?[-+]?%d*", i)
-  if not number or number == "" or number == "-" then
+  -- Integers (all a game record holds) are read digit by digit: a pattern with a quantifier
+  -- is far slower in MoonSharp. Fractions and exponents take the pattern.
+  local j = i
+  if string.byte(text, j) == 45 then -- "-"
+    j = j + 1
+  end
+  local first = j
+  local b = string.byte(text, j)
+  while b and b >= 48 and b <= 57 do
+    j = j + 1
+    b = string.byte(text, j)
+  end
+  if j == first then
     fail(text, i, "unexpected character")
   end
+  if b ~= 46 and b ~= 69 and b ~= 101 then -- not ".", "E", "e": an integer
+    return tonumber(string.sub(text, i, j - 1)), j
+  end
+  local number = string.match(text, "^-?%d+%.?%d*[eE]?[-+]?%d*", i)
   local value = tonumber(number)
   if not value then
     fail(text, i, "bad number")

@@ -5,7 +5,7 @@
 -- is the concatenation of those pieces (never a fresh encoding of the whole record). The text
 -- is the canonical JSON the Python side writes, so a saved game is a record file.
 --
---   local rec = Record.new(setup)    -- or Record.decode(text)
+--   local rec = Record.new(setup)    -- (Record.decode(text) reads a saved one)
 --   Record.append(rec, action)
 --   Record.text(rec)                 -- '{"actions":[...],"game":"teg","setup":{...}}'
 
@@ -69,7 +69,8 @@ function Record.text(rec)
   return rec.text
 end
 
--- A record from saved text: nil and the reason when it is not a record.
+-- Saved text as { setup =, actions = } (not yet a record: the actions are appended as they
+-- replay); nil and the reason when it is not a game record.
 function Record.decode(text)
   local ok, decoded = pcall(json.decode, text)
   if not ok then
@@ -79,11 +80,7 @@ function Record.decode(text)
     or not json.is_array(decoded.actions) then
     return nil, "the saved game is not a game record (setup and actions)"
   end
-  local rec = Record.new(decoded.setup)
-  for _, action in ipairs(decoded.actions) do
-    Record.append(rec, action)
-  end
-  return rec, nil
+  return decoded, nil
 end
 
 return Record

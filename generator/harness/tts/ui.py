@@ -1,0 +1,136 @@
+"""XmlUI as TTS keeps it: a tree of elements with attributes, seen differently by each player.
+
+Visibility follows the API (docs/ui/attributes.md): `visibility` is a `|` list of colours,
+team names, `Host` and `Admin`; empty or absent means everyone; an element a player is not
+listed for is inactive to them, and so is everything inside it. `active="false"` hides an
+element from everyone.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+# Attributes shown in a dump: what a player reads or what changes how an element acts.
+SHOWN = ("text", "isOn", "value", "interactable", "tooltip", "onClick", "onValueChanged")
+
+
+class UIError(Exception):
+    """A call the UI refuses (an unknown id), or XML that does not parse."""
+
+
+@dataclass
+class Element:
+    """One XmlUI element."""
+
+    tag: str
+    attributes: dict[str, str]
+    text: str = ""
+    children: list[Element] = field(default_factory=list)
+
+    @property
+    def id(self) -> str | None:
+        """The element's id, if it has one."""
+        return self.attributes.get("id")
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who looks: a colour, a team, and whether they are the host or an admin (promoted)."""
+
+    color: str
+    team: str = "None"
+    host: bool = False
+    admin: bool = False
+
+
+def parse(text: str) -> list[Element]:
+    """The top-level elements of an XmlUI string ('' gives none)."""
+    if not text.strip():
+        return []
+    try:
+        root = ET.fromstring(f"<root>{text}</root>")
+    except ET.ParseError as err:
+        raise UIError(f"XmlUI does not parse: {err}") from None
+    return [_element(child) for child in root]
+
+
+def _element(node: ET.Element) -> Element:
+    return Element(
+        node.tag,
+        dict(node.attrib),
+        (node.text or "").strip(),
+        [_element(child) for child in node],
+    )
+
+
+def write(elements: list[Element]) -> str:
+    """The XmlUI string of a tree (what getXml returns)."""
+    root = ET.Element("root")
+    for element in elements:
+        root.append(_node(element))
+    return "".join(ET.tostring(child, encoding="unicode") for child in root)
+
+
+def _node(element: Element) -> ET.Element:
+    node = ET.Element(element.tag, element.attributes)
+    node.text = element.text or None
+    for child in element.children:
+        node.append(_node(child))
+    return node
+
+
+def walk(elements: list[Element]) -> Iterator[tuple[Element, list[Element]]]:
+    """Every element with the list of its ancestors (outermost first)."""
+    stack: list[tuple[Element, list[Element]]] = [(e, []) for e in reversed(elements)]
+    while stack:
+        element, parents = stack.pop()
+        yield element, parents
+        for child in reversed(element.children):
+            stack.append((child, [*parents, element]))
+
+
+def find(elements: list[Element], element_id: str) -> Element:
+    """The element with this id; UIError when there is none."""
+    for element, _ in walk(elements):
+        if element.id == element_id:
+            return element
+    raise UIError(f"no XmlUI element has the id '{element_id}'")
+
+
+def listed(element: Element, viewer: Viewer) -> bool:
+    """Whether the element's own `visibility` lets the viewer see it (empty: everyone)."""
+    names = [n for n in element.attributes.get("visibility", "").split("|") if n]
+    if not names:
+        return True
+    return (
+        viewer.color in names
+        or viewer.team in names
+        or (viewer.host and "Host" in names)
+        or ((viewer.admin or viewer.host) and "Admin" in names)
+    )
+
+
+def shown(element: Element, parents: list[Element], viewer: Viewer) -> bool:
+    """Whether the viewer sees the element: it and every ancestor active and listed."""
+    return all(
+        e.attributes.get("active", "true").lower() != "false" and listed(e, viewer)
+        for e in [*parents, element]
+    )
+
+
+def dump(elements: list[Element], viewer: Viewer) -> str:
+    """What one viewer sees, one line per element, indented by depth (for golden files)."""
+    lines = []
+    for element, parents in walk(elements):
+        if not shown(element, parents, viewer):
+            continue
+        parts = [element.tag]
+        if element.id:
+            parts.append(f"#{element.id}")
+        if element.text:
+            parts.append(repr(element.text))
+        parts += [f"{k}={element.attributes[k]!r}" for k in SHOWN if k in element.attributes]
+        lines.append("  " * len(parents) + " ".join(parts))
+    return "\n".join(lines)

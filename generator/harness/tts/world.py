@@ -1,0 +1,189 @@
+"""The things on an emulated table, as plain Python data: objects, dice, containers, zones.
+
+A `Thing` is one object of a save (its JSON from ObjectStates, kept for writing back) plus
+what the emulator tracks while the game runs: transform, flags, buttons, a die's face and
+tilt, a container's contents, a smooth move under way. The Lua side sees Things only through
+opaque handles (emulator.py).
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+Vec = list[float]
+
+# Object types TTS reports as `tag` / `type` for the Names our saves use (others: "Generic").
+TAGS = {
+    "Custom_Dice": "Dice",
+    "Die_6": "Dice",
+    "Card": "Card",
+    "CardCustom": "Card",
+    "Deck": "Deck",
+    "DeckCustom": "Deck",
+    "Bag": "Bag",
+    "Custom_Model_Bag": "Bag",
+    "Custom_Tile": "Tile",
+    "Custom_Token": "Generic",
+    "ScriptingTrigger": "Scripting",
+    "HandTrigger": "Hand",
+    "3DText": "3D Text",
+}
+CONTAINERS = ("Deck", "Bag")
+ZONES = ("Scripting", "Hand")
+
+
+def transform(data: dict[str, Any]) -> tuple[Vec, Vec, Vec]:
+    """Position, rotation and scale from a save's Transform (defaults for missing keys)."""
+    t = data.get("Transform") or {}
+    pos = [float(t.get(k, 0.0)) for k in ("posX", "posY", "posZ")]
+    rot = [float(t.get(k, 0.0)) for k in ("rotX", "rotY", "rotZ")]
+    scale = [float(t.get(k, 1.0)) for k in ("scaleX", "scaleY", "scaleZ")]
+    return pos, rot, scale
+
+
+@dataclass
+class Thing:
+    """One object on the table."""
+
+    guid: str
+    data: dict[str, Any]  # the save's JSON for this object, updated when written back
+    pos: Vec
+    rot: Vec
+    scale: Vec
+    name: str = ""
+    description: str = ""
+    gm_notes: str = ""
+    tags: list[str] = field(default_factory=list)
+    locked: bool = False
+    interactable: bool = True  # not saved by TTS: every load starts interactable
+    script: str = ""
+    script_state: str = ""
+    xml: str = ""
+    buttons: list[dict[str, Any]] = field(default_factory=list)
+    contents: list[dict[str, Any]] | None = None
+    faces: list[tuple[Any, Vec]] = field(default_factory=list)  # a die's RotationValues
+    face: int = 0
+    tilt: float = 0.0  # degrees off flat; a cocked die has some
+    resting: bool = True
+    tumbling: int = 0  # frames until a rolled die comes to rest
+    smooth: tuple[Vec, int] | None = None  # a setPositionSmooth target and frames left
+    held_by: str | None = None
+    destroyed: bool = False
+    hand_color: str | None = None  # a HandTrigger's colour
+
+    @property
+    def type_name(self) -> str:
+        """The save's Name ("Custom_Dice", "DeckCustom", ...)."""
+        return str(self.data.get("Name", ""))
+
+    @property
+    def tag(self) -> str:
+        """What TTS calls the object's type ("Dice", "Deck", "Scripting", ...)."""
+        return TAGS.get(self.type_name, "Generic")
+
+    @property
+    def is_zone(self) -> bool:
+        """Scripting and hand zones (they hold nothing; objects are inside their bounds)."""
+        return self.tag in ZONES
+
+    def contains_point(self, point: Vec) -> bool:
+        """Whether a point lies in this zone's box (its scale is its size; rotation by y)."""
+        dx, dy, dz = (point[i] - self.pos[i] for i in range(3))
+        angle = math.radians(self.rot[1])
+        lx = dx * math.cos(angle) - dz * math.sin(angle)
+        lz = dx * math.sin(angle) + dz * math.cos(angle)
+        return all(abs(v) <= s / 2 for v, s in zip((lx, dy, lz), self.scale, strict=True))
+
+    def face_value(self) -> Any:
+        """The value of the face closest to pointing up (a cocked die still answers one)."""
+        return self.faces[self.face][0] if self.faces else None
+
+    def rotation(self) -> Vec:
+        """The rotation TTS reports: a cocked die's is tipped by its tilt."""
+        return [self.rot[0] + self.tilt, self.rot[1], self.rot[2]]
+
+    def set_face(self, index: int, tilt: float = 0.0) -> None:
+        """Turn a die to show a face (tilted by `tilt` degrees when it lands cocked)."""
+        self.face = index
+        self.tilt = tilt
+        x, _, z = self.faces[index][1]
+        self.rot = [x, self.rot[1], z]
+
+
+def thing_from(data: dict[str, Any]) -> Thing:
+    """A Thing from one ObjectStates entry (the entry is copied, never changed)."""
+    data = copy.deepcopy(data)
+    pos, rot, scale = transform(data)
+    faces = [
+        (rv.get("Value"), [float(rv["Rotation"].get(k, 0.0)) for k in ("x", "y", "z")])
+        for rv in data.get("RotationValues") or []
+    ]
+    thing = Thing(
+        guid=str(data.get("GUID", "")),
+        data=data,
+        pos=pos,
+        rot=rot,
+        scale=scale,
+        name=str(data.get("Nickname", "")),
+        description=str(data.get("Description", "")),
+        gm_notes=str(data.get("GMNotes", "")),
+        tags=list(data.get("Tags") or []),
+        locked=bool(data.get("Locked", False)),
+        script=str(data.get("LuaScript", "") or ""),
+        script_state=str(data.get("LuaScriptState", "") or ""),
+        xml=str(data.get("XmlUI", "") or ""),
+        faces=faces,
+        hand_color=data.get("FogColor") if data.get("Name") == "HandTrigger" else None,
+    )
+    if "ContainedObjects" in data:
+        thing.contents = list(data["ContainedObjects"])
+    if faces:
+        thing.face = nearest_face(faces, rot)
+    return thing
+
+
+def nearest_face(faces: list[tuple[Any, Vec]], rot: Vec) -> int:
+    """The face whose rotation is closest to `rot` (x and z; y spins the die in place)."""
+
+    def gap(a: float, b: float) -> float:
+        d = abs(a - b) % 360
+        return min(d, 360 - d)
+
+    return min(
+        range(len(faces)), key=lambda i: gap(faces[i][1][0], rot[0]) + gap(faces[i][1][2], rot[2])
+    )
+
+
+def write_back(thing: Thing) -> dict[str, Any]:
+    """The thing's save entry as it stands now (transform, flags, texts, contents, state)."""
+    data = copy.deepcopy(thing.data)
+    rot = thing.rotation()
+    data["Transform"] = {
+        **(data.get("Transform") or {}),
+        "posX": round(thing.pos[0], 4),
+        "posY": round(thing.pos[1], 4),
+        "posZ": round(thing.pos[2], 4),
+        "rotX": round(rot[0], 4),
+        "rotY": round(rot[1], 4),
+        "rotZ": round(rot[2], 4),
+        "scaleX": thing.scale[0],
+        "scaleY": thing.scale[1],
+        "scaleZ": thing.scale[2],
+    }
+    data["Nickname"] = thing.name
+    data["Description"] = thing.description
+    data["GMNotes"] = thing.gm_notes
+    data["Locked"] = thing.locked
+    data["LuaScript"] = thing.script
+    data["LuaScriptState"] = thing.script_state
+    data["XmlUI"] = thing.xml
+    if thing.tags or "Tags" in data:
+        data["Tags"] = list(thing.tags)
+    if thing.contents is not None:
+        data["ContainedObjects"] = copy.deepcopy(thing.contents)
+        if "DeckIDs" in data:
+            data["DeckIDs"] = [c.get("CardID") for c in thing.contents]
+    return data

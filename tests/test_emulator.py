@@ -1,0 +1,535 @@
+"""The headless TTS (generator/harness/tts): each behaviour with the source it comes from.
+
+Sources: api.json and the other files of ../shared/tts (TABLE-AUTOMATION.md = TA, with its
+section), and the real saves. Scripts run under the MoonSharp profile, so its strictness
+(pairs order, string.format, table.remove) holds inside the emulator too.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.build import build
+from generator.engines.teg import canonical, load_engine
+from generator.engines.teg.records import deal, play
+from generator.harness.tts import ScriptError, Strictness, Table, emulator
+from generator.harness.tts.emulator import handle_members
+from generator.harness.tts.ui import UIError
+
+FACES = [("move", -90, 0), ("energy", 0, 0), ("culture", 0, -90), ("diplomacy", 0, 90),
+         ("economy", 0, -180), ("utilize", 90, 0)]  # fmt: skip
+
+
+def die(guid="d1e000", x=0.0):
+    return {
+        "GUID": guid,
+        "Name": "Custom_Dice",
+        "Nickname": "Die",
+        "Transform": {"posX": x, "posY": 1, "posZ": 0, "rotX": 0, "rotY": 0, "rotZ": 0,
+                      "scaleX": 1, "scaleY": 1, "scaleZ": 1},
+        "RotationValues": [
+            {"Value": f, "Rotation": {"x": rx, "y": 0, "z": rz}} for f, rx, rz in FACES
+        ],
+    }  # fmt: skip
+
+
+def zone(guid="a00000", x=10.0, kind="ScriptingTrigger", color=None):
+    data = {
+        "GUID": guid,
+        "Name": kind,
+        "Nickname": "Bay" if color is None else f"{color} hand",
+        "Transform": {"posX": x, "posY": 1, "posZ": 0, "rotX": 0, "rotY": 0, "rotZ": 0,
+                      "scaleX": 4, "scaleY": 4, "scaleZ": 4},
+    }  # fmt: skip
+    if color:
+        data["FogColor"] = color
+    return data
+
+
+def deck(n=5):
+    cards = [
+        {"GUID": f"c{i:05d}", "Name": "Card", "Nickname": f"Card {i}", "CardID": 100 + i,
+         "Hands": True, "Transform": {"posX": 0, "posY": 1, "posZ": 5}}
+        for i in range(n)
+    ]  # fmt: skip
+    return {
+        "GUID": "decc00",
+        "Name": "DeckCustom",
+        "Nickname": "Deck",
+        "Transform": {"posX": 0, "posY": 1, "posZ": 5, "rotX": 0, "rotY": 180, "rotZ": 180},
+        "DeckIDs": [c["CardID"] for c in cards],
+        "ContainedObjects": cards,
+    }
+
+
+def table(script="", xml="", objects=(), seed=3, state=""):
+    return Table.load(
+        {"LuaScript": script, "LuaScriptState": state, "XmlUI": xml, "ObjectStates": list(objects)},
+        seed=seed,
+    )
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    folder = build("teg", tmp_path_factory.mktemp("build")).folder
+    return json.loads((folder / "TinyEpicGalaxies.json").read_text(encoding="utf-8"))
+
+
+# --- loading, saving ---------------------------------------------------------------------------
+
+
+def test_our_build_loads_and_round_trips_unchanged(built):
+    """SAVE-FORMAT.md: a save is the table; writing it back and loading it again changes nothing."""
+    first = Table.load(built).save()
+    assert [o["GUID"] for o in first["ObjectStates"]] == [o["GUID"] for o in built["ObjectStates"]]
+    assert first["ObjectStates"] == built["ObjectStates"]  # positions, flags, dice faces kept
+    second = Table.load(first).save()
+    assert second == first
+
+
+def test_the_global_script_replays_a_real_record_and_saves_it(built):
+    """Our Global: onLoad(saved record) replays it; onSave returns it (TA §1.6)."""
+    engine = load_engine()
+    rng = random.Random("emulator-record")
+    record = play(engine, deal(engine, 3, rng), ["greedy"] * 3, rng).record
+    save = {**built, "LuaScriptState": canonical(record)}
+    t = Table.load(save, seed=1)
+    assert not t.messages("Red")  # nothing was refused
+    assert t.save()["LuaScriptState"] == canonical(record)
+    assert t.costs["onLoad"].instructions[0] > 1000  # the replay ran in Lua, counted
+
+
+def test_every_real_save_loads(shared):
+    """real-saves/: other people's saves, with their containers, zones and script stubs."""
+    for path in sorted((shared / "tts" / "real-saves").glob("*.json")):
+        save = json.loads(path.read_text(encoding="utf-8"))
+        t = Table.load(save)
+        assert len(t.things) == len(save["ObjectStates"]), path.name
+        t.step(2)
+        assert Table.load(t.save()).save()["ObjectStates"] == t.save()["ObjectStates"]
+
+
+def test_save_and_play_skips_onsave_and_rewind_loads_a_checkpoint():
+    """api events.md: onSave runs on saves, autosaves and rewind checkpoints; not on Save & Play."""
+    script = """
+count = 0
+function onLoad(state) count = tonumber(state) or 0 end
+function onSave() return tostring(count) end
+function bump() count = count + 1 end
+"""
+    t = table(script, state="5")
+    t.autosave_every = 1.0
+    t.call_in("-1", "bump")
+    t.run(1)  # a checkpoint: onSave ran, "6" kept
+    assert t.snapshots[-1]["LuaScriptState"] == "6"
+    t.call_in("-1", "bump")
+    played = t.save_and_play()  # no onSave: the script state is the last saved one
+    assert played.global_state == "6" and played.call_in("-1", "onSave") == "6"
+    rewound = t.rewind()
+    assert rewound.call_in("-1", "onSave") == "6"
+
+
+# --- strictness --------------------------------------------------------------------------------
+
+
+def test_an_unknown_global_fails_naming_it():
+    """api.json lists every global; anything else is a bug in the script."""
+    with pytest.raises(Strictness, match="'getObjectFromGuid'"):
+        table("function onLoad() getObjectFromGuid('x') end")
+
+
+def test_an_invented_member_fails_naming_it():
+    """api.json object_members: a member TTS lacks is refused, even on a real object."""
+    with pytest.raises(Strictness, match="'getFace'"):
+        table("function onLoad() getObjectFromGUID('d1e000').getFace() end", objects=[die()])
+
+
+def test_a_member_tts_has_but_the_emulator_lacks_fails_loudly(shared):
+    """The emulator models part of the API; the rest fails as 'not modelled', never silently."""
+    with pytest.raises(Strictness, match=r"'addForce'.*not modelled"):
+        table(
+            "function onLoad() getObjectFromGUID('d1e000').addForce({0,1,0}) end", objects=[die()]
+        )
+    with pytest.raises(Strictness, match=r"'Notes'.*not modelled"):
+        table("function onLoad() Notes.setNotes('x') end")
+
+
+def test_objects_are_userdata_called_with_dots():
+    """api.json notes: objects are dot-called; obj:getName() passes obj as an extra argument."""
+    t = table(
+        "function kind() return type(getObjectFromGUID('d1e000')) end\n"
+        "function colon() return getObjectFromGUID('d1e000'):getName() end",
+        objects=[die()],
+    )
+    assert t.call_in("-1", "kind") == "userdata"
+    with pytest.raises(Strictness, match="called with ':'"):
+        t.call_in("-1", "colon")
+
+
+def test_a_destroyed_objects_handle_refuses_members():
+    """TA §1.11: handles outlive objects; isDestroyed answers, anything else fails."""
+    t = table(
+        "function go() local d = getObjectFromGUID('d1e000'); destroyObject(d)\n"
+        "  return d.isDestroyed(), getObjectFromGUID('d1e000') end\n"
+        "function late() return keep.getName() end\nkeep = nil\n"
+        "function hold() keep = getObjectFromGUID('d1e000') end",
+        objects=[die()],
+    )
+    t.call_in("-1", "hold")
+    assert t.call_in("-1", "go") is True
+    with pytest.raises(ScriptError, match="destroyed"):
+        t.call_in("-1", "late")
+
+
+def test_moonsharp_rules_hold_inside_the_emulator():
+    """LUA-AND-MOONSHARP.md: %s takes strings and numbers only; table.remove({}, 1) fails."""
+    with pytest.raises(ScriptError, match="string expected"):
+        table("function onLoad() print(string.format('%s', {})) end")
+    with pytest.raises(ScriptError, match="position out of bounds"):
+        table("function onLoad() table.remove({}, 1) end")
+
+
+def test_pairs_order_is_not_something_to_rely_on():
+    """LUA-AND-MOONSHARP.md: pairs order is unspecified; the profile shuffles it per seed."""
+    script = (
+        "function order() local t, out = {}, {} for i = 1, 12 do t['k' .. i] = i end\n"
+        "for k in pairs(t) do out[#out + 1] = k end return table.concat(out, ',') end"
+    )
+    orders = {table(script, seed=s).call_in("-1", "order") for s in range(5)}
+    assert len(orders) > 1
+
+
+def test_the_emulators_surface_is_part_of_the_api(shared):
+    """api.json both ways: nothing the emulator gives scripts is missing from it."""
+    data = json.loads((shared / "tts" / "api.json").read_text(encoding="utf-8"))
+    tables = {n: e.get("members", {}) for n, e in data["globals"].items() if e["kind"] == "table"}
+    for name in Table.global_functions():
+        assert name in data["globals"], name
+    for where, members in handle_members():
+        known = {
+            "object": data["object_members"],
+            "player": data["player_instance_members"],
+        }.get(where) or tables[where]
+        # obj.UI is named in api.json's note on UI ("object UI is obj.UI"), not in its members.
+        noted = {"UI"} if where == "object" and "obj.UI" in data["globals"]["UI"]["note"] else set()
+        invented = sorted(m for m in members if m not in known and m not in noted)
+        assert not invented, f"{where}: {invented} are not in api.json"
+    events = set(data["events"])
+    # Every event the emulator fires is a TTS event.
+    text = Path(emulator.__file__).read_text(encoding="utf-8")
+    fired = set(re.findall(r'fire(?:_at)?\((?:[^,()]+, )?"(\w+)"', text))
+    assert len(fired) > 10 and fired <= events, sorted(fired - events)
+
+
+# --- time -------------------------------------------------------------------------------------
+
+
+def test_waits_run_on_the_frame_clock():
+    """api wait.md: frames, time (repetitions, -1 forever), condition (timeout), stop."""
+    script = """
+log = {}
+ready = false
+function onLoad()
+  Wait.frames(function() log[#log + 1] = "f" .. Time.time * 60 end, 3)
+  local id = Wait.time(function() log[#log + 1] = "t" end, 0.5, -1)
+  Wait.time(function() Wait.stop(id) end, 1.6)
+  Wait.condition(function() log[#log + 1] = "c" end, function() return ready end)
+  Wait.condition(function() end, function() return false end, 1, function() log[#log + 1] = "x" end)
+end
+function text() return table.concat(log, " ") end
+"""
+    t = table(script)
+    t.run(1)
+    assert t.call_in("-1", "text") == "f3 t t x"
+    t.envs["-1"].ready = True
+    t.run(1)
+    assert t.call_in("-1", "text") == "f3 t t x c t"  # c at once; t at 1.5 s; stopped at 1.6
+
+
+def test_coroutines_resume_once_per_frame():
+    """api base.md startLuaCoroutine: a coroutine runs until it yields, then each frame."""
+    script = """
+steps = 0
+function worker() for i = 1, 3 do steps = steps + 1; coroutine.yield(0) end return 1 end
+function onLoad() startLuaCoroutine(Global, "worker") end
+"""
+    t = table(script)
+    assert t.envs["-1"].steps == 1
+    t.step(5)
+    assert t.envs["-1"].steps == 3
+
+
+# --- dice -------------------------------------------------------------------------------------
+
+
+def test_a_rolled_die_tumbles_then_rests_on_a_seeded_face():
+    """TA §1.1: right after roll() resting is false; about 2 s later it rests on a face."""
+    t = table(objects=[die()], seed=5)
+    d = t.handle(t.things["d1e000"])
+    d.lua_get("roll")()
+    assert d.lua_get("resting") is False
+    t.run_until(lambda: d.lua_get("resting"), seconds=3)
+    assert 1.0 <= t.time <= 2.5
+    face = d.lua_get("getRotationValue")()
+    assert face in [f for f, _, _ in FACES] and d.lua_get("getValue")() == face
+    again = table(objects=[die()], seed=5)
+    again.handle(again.things["d1e000"]).lua_get("roll")()
+    again.run(3)
+    assert again.handle(again.things["d1e000"]).lua_get("getRotationValue")() == face
+
+
+def test_a_cocked_die_still_answers_a_face_and_a_tilt_check_sees_it():
+    """api object.md getRotationValue: the face closest to up; TA §1.1: 1 in 400 lands cocked."""
+    t = table(objects=[die()], seed=2)
+    t.cocked_chance = 1.0
+    d = t.handle(t.things["d1e000"])
+    d.lua_get("roll")()
+    t.run(3)
+    assert d.lua_get("getRotationValue")() in [f for f, _, _ in FACES]
+    assert 20 <= t.things["d1e000"].tilt <= 40
+    up = d.lua_get("getTransformUp")()
+    assert up.y < 0.95  # a tilt check (angle to world up) sees it
+    d.lua_get("setRotationValue")("utilize")
+    assert d.lua_get("getRotationValue")() == "utilize" and t.things["d1e000"].tilt == 0
+
+
+def test_shaking_fires_randomize_repeatedly_and_try_can_veto():
+    """api events.md tryObjectRandomize (Global) vetoes; TA §1.1: randomize fires while shaken."""
+    script = """
+shakes = 0
+veto = false
+function tryObjectRandomize(obj, color) return not veto end
+function onObjectRandomize(obj, color) shakes = shakes + 1 end
+"""
+    t = table(script, objects=[die()])
+    assert t.shake("Red", "d1e000", frames=30) is True
+    assert t.envs["-1"].shakes == 3 and t.things["d1e000"].resting is False
+    t.envs["-1"].veto = True
+    assert t.shake("Red", "d1e000") is False and t.envs["-1"].shakes == 3
+
+
+# --- objects, zones, containers, buttons --------------------------------------------------------
+
+
+def test_zones_report_what_enters_and_leaves():
+    """api events.md onObjectEnterZone(zone, object) / onObjectLeaveZone; zone.getObjects."""
+    script = """
+seen = {}
+function onObjectEnterZone(z, o) seen[#seen + 1] = "in " .. o.getGUID() end
+function onObjectLeaveZone(z, o) seen[#seen + 1] = "out " .. o.getGUID() end
+function inside() return #getObjectFromGUID("a00000").getObjects() end
+function text() return table.concat(seen, ",") end
+"""
+    t = table(script, objects=[die(), zone()])
+    t.pick_up("Red", "d1e000")
+    t.drop("Red", "d1e000", [10, 1, 0])
+    t.step()
+    assert t.call_in("-1", "inside") == 1
+    t.handle(t.things["d1e000"]).lua_get("setPositionSmooth")(t.vector([0, 1, 0]))
+    assert t.handle(t.things["d1e000"]).lua_get("isSmoothMoving")() is True
+    t.run(1)
+    assert t.call_in("-1", "text") == "in d1e000,out d1e000"
+
+
+def test_locked_objects_cannot_be_picked_up():
+    """api object.md locked; TA §1.2: interactable=false blocks the mouse only."""
+    t = table(objects=[{**die(), "Locked": True}])
+    with pytest.raises(ValueError, match="cannot be picked up"):
+        t.pick_up("Red", "d1e000")
+
+
+def test_decks_take_deal_put_and_shuffle():
+    """api object.md takeObject (0-based index; taking the second-to-last ends a deck), deal."""
+    script = """
+function take() local card = getObjectFromGUID("decc00").takeObject({index = 1})
+  return card.getName() end
+function count() return getObjectFromGUID("decc00").getQuantity() end
+function putBack(guid) getObjectFromGUID("decc00").putObject(getObjectFromGUID(guid)) end
+function inHand() return #Player.Red.getHandObjects() end
+"""
+    t = table(script, objects=[deck(5), zone("ha0000", x=20, kind="HandTrigger", color="Red")])
+    t.join("Ann", "Red")
+    assert t.call_in("-1", "take") == "Card 1" and t.call_in("-1", "count") == 4
+    d = t.handle(t.things["decc00"])
+    d.lua_get("deal")(2, "Red")
+    assert t.hands("Red")["Red"] == ["Card 0", "Card 2"]
+    assert t.hands("Blue")["Red"] == ["?", "?"] and t.hands("Black")["Red"] == ["Card 0", "Card 2"]
+    assert t.call_in("-1", "inHand") == 2
+    t.call_in("-1", "putBack", "c00001")  # the card taken first goes back on top
+    assert t.call_in("-1", "count") == 3 and t.things["decc00"].contents[0]["GUID"] == "c00001"
+    order = [c["Nickname"] for c in t.things["decc00"].contents]
+    d.lua_get("shuffle")()
+    assert sorted(c["Nickname"] for c in t.things["decc00"].contents) == sorted(order)
+    d.lua_get("takeObject")()
+    assert not t.things["decc00"].destroyed
+    d.lua_get("takeObject")()  # 2 left -> taking one ends the deck; the last card remains
+    assert t.things["decc00"].destroyed
+    assert sum(1 for x in t.things.values() if x.type_name == "Card" and not x.destroyed) == 5
+
+
+def test_buttons_call_their_function_with_object_color_and_alt():
+    """api object.md createButton; TA §1.10: click_function(obj, player_color, alt_click)."""
+    script = """
+got = nil
+function onLoad() self.createButton({click_function = "pressed", function_owner = self,
+  label = "Go", position = {0, 1, 0}, width = 200, height = 100}) end
+function pressed(obj, color, alt) got = color .. tostring(alt) end
+"""
+    obj = {**die("b00000"), "LuaScript": script}
+    t = table(objects=[obj])
+    t.click_button("Blue", "b00000", 0, alt=True)
+    assert t.envs["b00000"].got == "Bluetrue"
+    with pytest.raises(UIError, match="spectators"):
+        t.click_button("Grey", "b00000")
+
+
+# --- UI and players --------------------------------------------------------------------------
+
+
+XML = (
+    '<Panel id="panel"><Button id="go" onClick="pressed">Go</Button>'
+    '<Button id="redOnly" visibility="Red|Host" onClick="pressed(red)">Mine</Button>'
+    '<Text id="off" active="false">hidden</Text></Panel>'
+)
+UI_SCRIPT = """
+calls = {}
+function pressed(player, value, id)
+  calls[#calls + 1] = player.color .. ":" .. value .. ":" .. id
+end
+function text() return table.concat(calls, " ") end
+"""
+
+
+def test_visibility_is_evaluated_per_player():
+    """api ui/attributes.md: a | list of colours, Host, Admin, teams; empty means everyone."""
+    t = table(UI_SCRIPT, XML)
+    t.join("Ann", "Blue", host=True)
+    t.join("Bob", "Red")
+    t.join("Cid", "Green")
+    assert "#redOnly" in t.dump("Red") and "#redOnly" in t.dump("Blue")  # Blue is the host
+    assert "#redOnly" not in t.dump("Green") and "#off" not in t.dump("Red")
+    with pytest.raises(UIError, match="cannot see"):
+        t.click("Green", "redOnly")
+
+
+def test_a_click_calls_the_handler_with_player_value_and_id():
+    """TA §5: fn(player, value, id); a plain click passes "-1", fn(arg) passes arg."""
+    t = table(UI_SCRIPT, XML)
+    t.join("Bob", "Red")
+    t.join("Dee", "Grey")  # spectators can click XmlUI (TA §1.3)
+    t.click("Red", "go")
+    t.click("Red", "redOnly")
+    t.click("Grey", "go")
+    assert t.call_in("-1", "text") == "Red:-1:go Red:red:redOnly Grey:-1:go"
+
+
+def test_setxml_is_asynchronous_and_attributes_change_what_players_see():
+    """api ui.md: setXml applies later (UI.loading); setAttribute/show/hide/setValue."""
+    script = """
+function swap() UI.setXml('<Text id="a">new</Text>') return UI.loading end
+function reveal() UI.setAttribute("off", "active", true) UI.setValue("off", "shown") end
+"""
+    t = table(script, XML)
+    t.join("Bob", "Red")
+    t.call_in("-1", "reveal")
+    assert "#off 'shown'" in t.dump("Red")
+    assert t.call_in("-1", "swap") is True and "#panel" in t.dump("Red")
+    t.step()
+    assert t.dump("Red") == "Text #a 'new'"
+
+
+def test_players_join_change_colour_and_leave_with_tts_events():
+    """api events.md onPlayerChangeColor(color): on a pick, a change, and "Grey" on leaving."""
+    script = """
+log = {}
+function onPlayerChangeColor(color) log[#log + 1] = color end
+function onPlayerConnect(p) log[#log + 1] = "+" .. p.steam_name end
+function onPlayerDisconnect(p) log[#log + 1] = "-" .. p.steam_name end
+function seated() return #getSeatedPlayers() end
+function text() return table.concat(log, " ") end
+"""
+    t = table(script)
+    t.join("Ann", "Red")
+    assert t.change_color("Ann", "Blue") is True
+    t.join("Bob", "Blue")  # taken: Bob stays a spectator
+    assert t.players["Bob"].color == "Grey" and t.call_in("-1", "seated") == 1
+    t.leave("Ann")
+    assert t.call_in("-1", "text") == "+Ann Red Blue +Bob Grey -Ann"
+
+
+def test_turns_and_their_quirks():
+    """TA §1.5: onPlayerTurn needs Turns.enable, may come twice or late; standing up ends turns."""
+    script = """
+turns = {}
+function onPlayerTurn(p, prev) turns[#turns + 1] = p.color end
+function setTurn(c) Turns.turn_color = c end
+function text() return table.concat(turns, " ") end
+"""
+    t = table(script)
+    t.join("Ann", "Red")
+    t.call_in("-1", "setTurn", "Red")  # turns off: nothing fires
+    t.turns["enable"] = True
+    t.call_in("-1", "setTurn", "Red")  # the same colour again still fires
+    t.quirks["turn_event_twice"] = True
+    t.call_in("-1", "setTurn", "Blue")
+    t.quirks.update(turn_event_twice=False, turn_event_delay=3)
+    t.call_in("-1", "setTurn", "Red")
+    assert t.call_in("-1", "text") == "Red Blue Blue"
+    t.step(3)
+    assert t.call_in("-1", "text") == "Red Blue Blue Red"
+    t.quirks["stand_up_ends_turns"] = True
+    t.change_color("Ann", "Grey")
+    assert t.turns["enable"] is False
+
+
+def test_chat_is_recorded_per_recipient():
+    """api base.md: print (host only), printToAll, printToColor, broadcastToColor."""
+    script = """
+function talk()
+  print("dbg") printToAll("all") printToColor("red", "Red") broadcastToColor("b", "Blue")
+end
+"""
+    t = table(script)
+    t.join("Ann", "Red", host=True)
+    t.join("Bob", "Blue")
+    t.call_in("-1", "talk")
+    assert t.messages("Red") == ["dbg", "all", "red"]
+    assert t.messages("Blue") == ["all", "b"]
+
+
+def test_the_cost_report_counts_instructions_time_and_api_calls():
+    """The issue's cost: per handler wall time and VM instructions; API calls by name."""
+    t = table(
+        "function onLoad() for i = 1, 50 do getObjectFromGUID('d1e000') end end", objects=[die()]
+    )
+    assert t.calls["getObjectFromGUID"] == 50
+    assert t.costs["onLoad"].instructions[0] > 200
+    assert "onLoad: 1 runs" in t.report() and "API getObjectFromGUID: 50" in t.report()
+
+
+def test_every_api_name_the_emulator_lacks_fails_loudly(shared):
+    """api.json the other way: every name it lists is modelled or refused as 'not modelled'."""
+    data = json.loads((shared / "tts" / "api.json").read_text(encoding="utf-8"))
+    t = table("function read(x) return x end", objects=[die()])
+    get_global = t.lua.eval("function(env, k) return function() return env[k] end end")
+    get_member = t.lua.eval("function(o, k) return function() return o[k] end end")
+    checked = 0
+    for name in sorted(set(data["globals"]) - Table.global_functions() - {"self"}):
+        with pytest.raises(Strictness, match="not modelled"):
+            get_global(t.envs["-1"], name)()
+        checked += 1
+    members = dict(handle_members())
+    obj = t.handle(t.things["d1e000"])
+    for name in sorted(set(data["object_members"]) - members["object"]):
+        with pytest.raises(Strictness, match="not modelled"):
+            get_member(obj, name)()
+        checked += 1
+    assert checked > 150
+    # A partly modelled function refuses the part it would ignore.
+    with pytest.raises(Strictness, match="parameter 'index'"):
+        t.handle(t.things["d1e000"]).lua_get("deal")(1, "Red", 2)
