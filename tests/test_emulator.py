@@ -181,7 +181,7 @@ def test_a_destroyed_objects_handle_refuses_members():
         objects=[die()],
     )
     t.call_in("-1", "hold")
-    assert t.call_in("-1", "go") is True
+    assert t.call_in("-1", "go") == (True, None)  # isDestroyed, and getObjectFromGUID gives nil
     with pytest.raises(ScriptError, match="destroyed"):
         t.call_in("-1", "late")
 
@@ -533,3 +533,71 @@ def test_every_api_name_the_emulator_lacks_fails_loudly(shared):
     # A partly modelled function refuses the part it would ignore.
     with pytest.raises(Strictness, match="parameter 'index'"):
         t.handle(t.things["d1e000"]).lua_get("deal")(1, "Red", 2)
+
+
+def test_visibility_lists_name_admins_and_teams():
+    """api ui/attributes.md: `Admin` (host or promoted) and team names in visibility lists."""
+    xml = '<Text id="admins" visibility="Admin">a</Text><Text id="team" visibility="Clubs">t</Text>'
+    t = table("", xml)
+    t.join("Ann", "Red", host=True)
+    t.join("Bob", "Blue", team="Clubs")
+    t.join("Cid", "Green")
+    assert "#admins" in t.dump("Red") and "#admins" not in t.dump("Green")
+    t.players["Cid"].promoted = True
+    assert "#admins" in t.dump("Green")
+    assert "#team" in t.dump("Blue") and "#team" not in t.dump("Red")
+
+
+def test_attributes_show_hide_and_object_texts():
+    """api ui.md setAttributes/show/hide; api object.md setName/setDescription/flip."""
+    script = """
+function change()
+  UI.setAttributes("t", {text = "x", color = "#ff0000"})
+  UI.hide("t")
+  local d = getObjectFromGUID("d1e000")
+  d.setName("Blue die") d.setDescription("spare") d.flip()
+  return UI.getAttribute("t", "color"), d.getName(), d.getDescription(), d.is_face_down
+end
+function again() UI.show("t") end
+"""
+    t = table(script, '<Text id="t">hi</Text>', objects=[die()])
+    t.join("Ann", "Red")
+    assert t.call_in("-1", "change") == ("#ff0000", "Blue die", "spare", True)
+    assert t.dump("Red") == ""
+    t.call_in("-1", "again")
+    assert "#t 'hi' text='x'" in t.dump("Red")
+    saved = t.save()
+    assert saved["ObjectStates"][0]["Nickname"] == "Blue die"
+    assert "x" in saved["XmlUI"]
+
+
+def test_global_call_copies_tables_between_scripts():
+    """TA §6: raw tables do not cross script boundaries by reference (Global.call copies)."""
+    obj_script = """
+function poke() local t = {n = 1} Global.call("bump", t) return t.n end
+"""
+    script = "function bump(t) t.n = t.n + 1 return t.n end"
+    t = table(script, objects=[{**die("b00000"), "LuaScript": obj_script}])
+    assert t.call_in("b00000", "poke") == 1
+
+
+def test_destroying_an_object_fires_on_object_destroy_and_drops_its_waits():
+    """api events.md onObjectDestroy(object); TA §2 (EMU): a destroyed object's waits go."""
+    obj_script = "ran = false\nfunction onLoad() Wait.frames(function() ran = true end, 5) end"
+    script = "gone = nil\nfunction onObjectDestroy(o) gone = o.getGUID() end"
+    t = table(script, objects=[{**die("b00000"), "LuaScript": obj_script}])
+    env = t.envs["b00000"]
+    t.destroy(t.things["b00000"])
+    t.step(10)
+    assert t.envs["-1"].gone == "b00000" and env.ran is False
+
+
+def test_a_player_leaves_and_rejoins():
+    """TA §1.9: onPlayerChangeColor gives "Grey" on a disconnect; a returning player picks again."""
+    script = "log = {}\nfunction onPlayerChangeColor(c) log[#log + 1] = c end\n"
+    script += "function text() return table.concat(log, ' ') end"
+    t = table(script)
+    t.join("Ann", "Red")
+    t.leave("Ann")
+    t.join("Ann", "Red")
+    assert t.call_in("-1", "text") == "Red Grey Red" and t.seated() == ["Red"]

@@ -296,6 +296,7 @@ class Table:
         self.global_script = ""
         self.global_state = ""
         self.inside: dict[str, set[str]] = {}  # zone guid -> guids inside
+        self._where: tuple[Any, ...] = ()  # every object's position at the last zone check
         self.turns = {"enable": False, "turn_color": "", "order": [], "type": 1}
         self.quirks = {
             "turn_event_twice": False,
@@ -349,7 +350,7 @@ class Table:
     def _start_script(self, guid: str, text: str, thing: Thing | None) -> None:
         handle = self.global_handle if thing is None else self.handle(thing)
         declared = self.lua.table_from({name: True for name in declared_globals(text)})
-        env = self.H.env(self.api, self._base(), handle, declared, self._undefined)
+        env = self.H.env(self._api_for(thing), self._base(), handle, declared, self._undefined)
         self.envs[guid] = env
         if not text.strip():
             return
@@ -438,6 +439,8 @@ class Table:
         cost = self.costs[label.split(": ", 1)[-1]]
         cost.ms.append((time.perf_counter() - start) * 1000)
         cost.instructions.append(n)
+        if len(values) > 1:
+            return tuple(values)
         return values[0] if values else None
 
     def fire_at(self, guid: str, event: str, *args: Any) -> Any:
@@ -544,7 +547,6 @@ class Table:
         }
         api = {name: self.api_function(name, fn) for name, fn in funcs.items()}
         api.update(
-            Wait=WaitHandle(self),
             UI=UIHandle(self, None),
             Turns=TurnsHandle(self),
             Player=PlayersHandle(self),
@@ -554,7 +556,11 @@ class Table:
             Vector=self.H.Vector,
             Color=self.H.Color,
         )
-        return self.lua.table_from(api)
+        return api
+
+    def _api_for(self, thing: Thing | None) -> Any:
+        """One script's API table: shared handles, and a Wait that knows whose waits these are."""
+        return self.lua.table_from({**self.api, "Wait": WaitHandle(self, thing)})
 
     @classmethod
     def global_functions(cls) -> set[str]:
@@ -663,6 +669,11 @@ class Table:
         }
 
     def _zones(self) -> None:
+        # Zones change only when something moved, appeared or went: skip the frame otherwise.
+        where = tuple((g, *t.pos, t.destroyed) for g, t in self.things.items())
+        if where == self._where:
+            return
+        self._where = where
         for guid, before in list(self.inside.items()):
             zone = self.things[guid]
             if zone.destroyed:
@@ -982,7 +993,16 @@ def _pct(values: list[Any], q: float) -> float:
 # --- handles ------------------------------------------------------------------------------------
 
 
-TAKE_PARAMS = {"index", "guid", "top", "position", "rotation", "flip", "smooth", "callback_function"}
+TAKE_PARAMS = {
+    "index",
+    "guid",
+    "top",
+    "position",
+    "rotation",
+    "flip",
+    "smooth",
+    "callback_function",
+}
 
 
 class GlobalHandle(Handle):
@@ -1358,13 +1378,22 @@ class ObjectHandle(Handle):
 
 
 class WaitHandle(Handle):
-    """`Wait`: frames, time, condition, stop, stopAll on the frame clock."""
+    """`Wait`: frames, time, condition, stop, stopAll on the frame clock.
+
+    Each script has its own: a destroyed object's waits are dropped with it.
+    """
 
     where = "Wait"
 
+    def __init__(self, table: Table, owner: Thing | None = None) -> None:
+        super().__init__(table)
+        self._owner = owner
+
     def _call_frames(self, fn: Any, frames: Any = 1) -> int:
         t = self._table
-        return t.add_wait(Waiting(t._new_id(), fn, None, frame=t.frame + max(int(frames), 1)))
+        return t.add_wait(
+            Waiting(t._new_id(), fn, self._owner, frame=t.frame + max(int(frames), 1))
+        )
 
     def _call_time(self, fn: Any, seconds: Any, repetitions: Any = 1) -> int:
         t = self._table
@@ -1373,7 +1402,7 @@ class WaitHandle(Handle):
             Waiting(
                 t._new_id(),
                 fn,
-                None,
+                self._owner,
                 at=t.time + float(seconds),
                 every=float(seconds),
                 reps=reps if reps != -1 else -(10**9),
@@ -1387,7 +1416,12 @@ class WaitHandle(Handle):
         at = None if timeout is None else t.time + float(timeout)
         return t.add_wait(
             Waiting(
-                t._new_id(), fn, None, condition=condition, timeout_at=at, on_timeout=on_timeout
+                t._new_id(),
+                fn,
+                self._owner,
+                condition=condition,
+                timeout_at=at,
+                on_timeout=on_timeout,
             )
         )
 
@@ -1397,7 +1431,8 @@ class WaitHandle(Handle):
         return len(self._table.waits) < before
 
     def _call_stopAll(self) -> bool:
-        self._table.waits.clear()
+        # This script's waits (the docs say "all"; a script stopping another's is unverified).
+        self._table.waits = [w for w in self._table.waits if w.owner is not self._owner]
         return True
 
 
