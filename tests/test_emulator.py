@@ -601,3 +601,40 @@ def test_a_player_leaves_and_rejoins():
     t.leave("Ann")
     t.join("Ann", "Red")
     assert t.call_in("-1", "text") == "Red Grey Red" and t.seated() == ["Red"]
+
+
+def test_buttons_are_listed_edited_and_cleared():
+    """api object.md getButtons (with index), editButton, removeButton, clearButtons."""
+    script = """
+function onLoad()
+  self.createButton({click_function = "a", function_owner = self, label = "A"})
+  self.createButton({click_function = "b", function_owner = self, label = "B"})
+end
+function a() end
+function b() end
+function labels()
+  local out = {}
+  for _, button in ipairs(self.getButtons()) do out[#out + 1] = button.index .. button.label end
+  return table.concat(out, ",")
+end
+function edit() self.editButton({index = 1, label = "C"}) return labels() end
+function clear()
+  self.removeButton(0)
+  local one = labels()
+  self.clearButtons()
+  return one, labels()
+end
+"""
+    t = table(objects=[{**die("b00000"), "LuaScript": script}])
+    assert t.call_in("b00000", "labels") == "0A,1B"
+    assert t.call_in("b00000", "edit") == "0A,1C"
+    assert t.call_in("b00000", "clear") == ("0C", "")
+
+
+def test_ui_get_value_reads_the_text():
+    """api ui.md getValue: the text between an element's tags."""
+    script = "function read(id) return UI.getValue(id) end"
+    t = table(script, '<Text id="t">hello</Text>')
+    assert t.call_in("-1", "read", "t") == "hello"
+    with pytest.raises(ScriptError, match="no XmlUI element"):
+        t.call_in("-1", "read", "missing")
