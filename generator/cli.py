@@ -617,3 +617,189 @@ def _stderr_console() -> Any:
     from rich.console import Console
 
     return Console(stderr=True)
+
+
+# --- working against a running TTS (External Editor API) ---------------------------------------
+
+
+def _live_options(command: Any) -> Any:
+    """--port, --listen and --timeout, shared by the commands that talk to TTS."""
+    command = click.option(
+        "--timeout",
+        type=click.FloatRange(min=0.1),
+        default=10.0,
+        show_default=True,
+        help="Seconds to wait for TTS's answer.",
+    )(command)
+    command = click.option(
+        "--listen",
+        "listen_port",
+        type=click.IntRange(1, 65535),
+        default=39998,
+        show_default=True,
+        envvar="TTSMOD_EDITOR_PORT",
+        help="Port to receive TTS's messages on (TTS sends to 39998).",
+    )(command)
+    return click.option(
+        "--port",
+        "tts_port",
+        type=click.IntRange(1, 65535),
+        default=39999,
+        show_default=True,
+        envvar="TTSMOD_TTS_PORT",
+        help="TTS's port (39999). Only 127.0.0.1 is ever used.",
+    )(command)
+
+
+def _current_save(source: str, rebuild: bool = True) -> tuple[str, dict[str, Any] | None]:
+    """The game and its built save; rebuilt first when the sources changed (if `rebuild`)."""
+    from generator import paths
+    from generator.build import game_folder, read_manifest, source_hash
+
+    game, card_folder = cards.resolve(source)
+    folder = game_folder(paths.BUILD, game)
+    manifest = read_manifest(paths.BUILD, game)
+    save_path = folder / str((manifest or {}).get("save"))
+    stale = (
+        manifest is None
+        or manifest.get("source_hash") != source_hash(game, card_folder)
+        or not save_path.is_file()
+    )
+    if stale:
+        if not rebuild:
+            return game, None
+        settings = manifest or {}
+        click.echo(f"{display(folder)} is missing or out of date: building it", err=True)
+        result = _run_build(source, settings.get("asset_base_url"), settings.get("font"))
+        save_path = result.folder / f"{result.save_name}.json"
+    return game, json.loads(save_path.read_text(encoding="utf-8"))
+
+
+@contextmanager
+def _session(game: str, tts_port: int, listen_port: int, timeout: float) -> Iterator[Any]:
+    from generator.live.protocol import Listener, LiveError
+    from generator.live.session import Session
+
+    try:
+        listener = Listener(listen_port)
+    except LiveError as err:
+        _fail(f"ttsmod: {err}", EXIT_BAD_INPUT)
+    try:
+        yield Session(listener, game, tts_port, timeout)
+    except LiveError as err:
+        _fail(f"ttsmod: {err}", EXIT_BAD_INPUT)
+    finally:
+        listener.close()
+
+
+def _show(outcome: Any) -> None:
+    """Print what TTS said: errors in red on a terminal, plain text when piped."""
+    console = _stderr_console() if sys.stdout.isatty() else None
+    for text, error in outcome.lines:
+        if console is not None and error:
+            console.print(text, style="red", markup=False, highlight=False)
+        else:
+            click.echo(text, err=error)
+    for _name, _guid, diffs in outcome.diffs:
+        for diff in diffs:
+            if diff.diff:
+                click.echo(diff.diff, nl=False)
+
+
+@main.command()
+@GAME_OR_DIR
+@_live_options
+def push(source: str, tts_port: int, listen_port: int, timeout: float) -> None:
+    """Build if the sources changed, then Save & Play every script and UI in a running TTS.
+
+    Prints what TTS answers; a Lua error it reports is shown at our source line
+    (lua/<module>.lua:<line>) with that line. Exit 0 on success, 1 when TTS reported a Lua
+    error, 2 on bad input or when TTS cannot be reached.
+    """
+    game, save = _current_save(source)
+    assert save is not None
+    with _session(game, tts_port, listen_port, timeout) as session:
+        outcome = session.push(save)
+    _show(outcome)
+    sys.exit(EXIT_RULES if outcome.errors else EXIT_OK)
+
+
+@main.command(name="exec")
+@click.argument("code", metavar="LUA")
+@click.option("--guid", default="-1", show_default=True, help="The object to run in (-1: Global).")
+@click.option("--game", "source", default="teg", show_default=True, help="The game (for lines).")
+@_live_options
+def exec_(
+    code: str, guid: str, source: str, tts_port: int, listen_port: int, timeout: float
+) -> None:
+    """Run a Lua snippet in the running game and print its return value (or its error).
+
+    LUA `-` reads the snippet from standard input. The object must already have a script.
+    """
+    if code == "-":
+        code = sys.stdin.read()
+    if not code.strip():
+        _fail("ttsmod: the Lua snippet is empty", EXIT_BAD_INPUT)
+    game, save = _current_save(source, rebuild=False)
+    with _session(game, tts_port, listen_port, timeout) as session:
+        if save is not None:
+            session.know(save)
+        outcome = session.execute(code, guid)
+    _show(outcome)
+    sys.exit(EXIT_RULES if outcome.errors else EXIT_OK)
+
+
+@main.command()
+@GAME_OR_DIR
+@_live_options
+def pull(source: str, tts_port: int, listen_port: int, timeout: float) -> None:
+    """Ask TTS for its scripts and report, per object, whether they differ from our build.
+
+    Differences are shown module by module (a diff of the unbundled modules). Our sources
+    are never changed.
+    """
+    game, save = _current_save(source)
+    assert save is not None
+    with _session(game, tts_port, listen_port, timeout) as session:
+        outcome = session.pull(save)
+    _show(outcome)
+    sys.exit(EXIT_OK)
+
+
+@main.command()
+@GAME_OR_DIR
+@_live_options
+@click.option(
+    "--debounce",
+    type=click.IntRange(50),
+    default=300,
+    show_default=True,
+    help="Milliseconds of quiet after a change before rebuilding.",
+)
+@click.option(
+    "--stop-after",
+    type=click.IntRange(1),
+    default=None,
+    hidden=True,
+    help="Stop after this many pushes (for tests and benchmarks).",
+)
+def watch(
+    source: str,
+    tts_port: int,
+    listen_port: int,
+    timeout: float,
+    debounce: int,
+    stop_after: int | None,
+) -> None:
+    """Rebuild on every change to the cards, Lua or schemas, and push to the running TTS.
+
+    Streams TTS's prints and errors (mapped to our source lines) as they come. Keeps going
+    when a build fails (nothing is pushed) or TTS is not running (the next change retries).
+    Stop with Ctrl-C.
+    """
+    from generator.live.watch import run_watch
+
+    game, card_folder = cards.resolve(source)
+    with _session(game, tts_port, listen_port, timeout) as session:
+        for outcome in run_watch(session, source, card_folder, debounce, stop_after):
+            _show(outcome)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -216,6 +217,43 @@ class Bundle:
             if first <= line < first + count:
                 return module, line - first + 1
         return None
+
+
+REGISTERED = re.compile(
+    r'^__bundle_register\("([^"]+)", function\(require, _LOADED, __bundle_register, '
+    r"__bundle_modules\)$"
+)
+
+
+def unbundle(text: str) -> list[tuple[str, int, str]]:
+    """The modules of a bundle in our format: (name, first line in the bundle, source).
+
+    The inverse of write_bundle, read from the text alone (a script TTS sends back, say).
+    A script that is not a bundle gives one module, "__root", holding all of it.
+    """
+    lines = text.split("\n")
+    found: list[tuple[str, int, str]] = []
+    i = 0
+    while i < len(lines):
+        match = REGISTERED.match(lines[i])
+        if not match:
+            i += 1
+            continue
+        first = i + 1  # 0-based index of the module's first source line
+        end = first
+        # A module ends at the last "end)" before the next registration or the bundle's end.
+        while (
+            end < len(lines)
+            and not REGISTERED.match(lines[end])
+            and not lines[end].startswith("return __bundle_require(")
+        ):
+            end += 1
+        body = lines[first:end]
+        while body and body[-1] != "end)":
+            body.pop()
+        found.append((match.group(1), first + 1, "\n".join(body[:-1]) + "\n"))
+        i = end
+    return found or [(ROOT_NAME, 1, text)]
 
 
 def write_bundle(modules: list[Module]) -> Bundle:

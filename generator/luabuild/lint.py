@@ -12,6 +12,7 @@ Problems located in the module's own source file and line (not the bundle's), wi
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
 import re
 from collections.abc import Iterator
@@ -360,8 +361,22 @@ def explain(module: Module, broken: list[Finding]) -> list[Finding]:
     return [*no_lua53_operators(usage), *no_goto(usage)] or broken
 
 
+# Parsed modules by source: a process that builds again and again (`ttsmod watch`) parses
+# only the modules that changed. Usages are only read, never changed.
+_WALKED: dict[str, Usage] = {}
+
+
 def walk(module: Module) -> Usage:
-    """Parse a module and collect what the rules look at."""
+    """Parse a module and collect what the rules look at (remembered by source text)."""
+    key = hashlib.sha256(module.source.encode("utf-8")).hexdigest()
+    if key not in _WALKED:
+        if len(_WALKED) >= 256:
+            _WALKED.clear()
+        _WALKED[key] = _walk(module)
+    return _WALKED[key]
+
+
+def _walk(module: Module) -> Usage:
     walker = _Walker()
     # luaparser's ANTLR listener prints what it rejects; callers report it once, located.
     with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):

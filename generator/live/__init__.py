@@ -1,0 +1,1 @@
+"""Working against a running TTS over its External Editor API: push, watch, exec, pull."""
