@@ -168,7 +168,7 @@ def test_malformed_or_truncated_messages_are_reported(fake, switch, words):
 
 
 def test_watch_rebuilds_on_a_real_change_and_survives_a_tts_restart(fake, teg_copy, built):
-    """A changed card rebuilds and pushes; a push while TTS is down is reported, then retried."""
+    """A changed card rebuilds and pushes; TTS down or a broken card: reported, then retried."""
     rounds: list = []
     stop = threading.Event()
     with Listener(fake.editor_port) as listener:
@@ -192,12 +192,19 @@ def test_watch_rebuilds_on_a_real_change_and_survives_a_tts_restart(fake, teg_co
             assert time.monotonic() < deadline, [r.lines for r in rounds]
             time.sleep(0.05)
         fake.start()
-        planets.write_text(planets.read_text().replace("Gain one culture.", "Gain 1 culture!"))
+        good = planets.read_text()
+        planets.write_text(good.replace("vp: 1", "vp: one", 1))  # a broken card: no push
+        while not any("nothing pushed" in t for r in rounds for t, _ in r.lines):
+            assert time.monotonic() < deadline, [r.lines for r in rounds]
+            time.sleep(0.05)
+        pushes = len(fake.received)
+        planets.write_text(good.replace("Gain one culture.", "Gain 1 culture!"))
         while fake.scripts["-1"]["script"] == first or len(fake.received) < 2:
             assert time.monotonic() < deadline, [r.lines for r in rounds]
             time.sleep(0.05)
         stop.set()
         thread.join(timeout=10)
     assert "Gain 1 culture!" in fake.scripts["-1"]["script"]  # the card text is in teg.data
+    assert len(fake.received) == pushes + 1  # the broken build pushed nothing
     texts = [t for r in rounds for t, _ in r.lines]
     assert any(t.startswith("changed: planets.yaml") for t in texts), texts
