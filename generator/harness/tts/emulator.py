@@ -424,17 +424,9 @@ class Table:
                 n, values = int(counted[0]), counted[1:]
             else:
                 n, values = 0, _values(fn(*args))
-        except Strictness:
-            raise
-        except Exception as err:  # a Lua error, or a Python one raised through Lua
-            cause = err
-            while cause.__cause__ is not None or cause.__context__ is not None:
-                inner = cause.__cause__ or cause.__context__
-                if isinstance(inner, Strictness):
-                    raise inner from None
-                cause = inner  # type: ignore[assignment]
-            if isinstance(err, Strictness) or "Strictness" in str(err):
-                raise Strictness(str(err)) from None
+        except (Strictness, ScriptError):
+            raise  # lupa re-raises a Python exception from a callback as itself
+        except Exception as err:  # a Lua error
             raise ScriptError(f"{label}: {err}") from None
         cost = self.costs[label.split(": ", 1)[-1]]
         cost.ms.append((time.perf_counter() - start) * 1000)
