@@ -9,13 +9,11 @@ extension) holding it blocks us, and we say so.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import json
 import queue
 import socket
 import threading
-from collections.abc import Iterator
 from typing import Any
 
 HOST = "127.0.0.1"  # loopback only: we never talk to or listen for another machine
@@ -139,13 +137,3 @@ def _read(conn: socket.socket) -> Message:
     if not isinstance(message, dict) or not isinstance(message.get("messageID"), int):
         return {"messageID": -1, "error": "a message without a messageID"}
     return message
-
-
-@contextlib.contextmanager
-def listening(port: int = EDITOR_PORT) -> Iterator[Listener]:
-    """A Listener for the duration of a block."""
-    listener = Listener(port)
-    try:
-        yield listener
-    finally:
-        listener.close()

@@ -31,7 +31,6 @@ TAGS = {
     "HandTrigger": "Hand",
     "3DText": "3D Text",
 }
-CONTAINERS = ("Deck", "Bag")
 ZONES = ("Scripting", "Hand")
 
 
