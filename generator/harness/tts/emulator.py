@@ -296,7 +296,7 @@ class Table:
         self.global_script = ""
         self.global_state = ""
         self.inside: dict[str, set[str]] = {}  # zone guid -> guids inside
-        self._where: tuple[Any, ...] = ()  # every object's position at the last zone check
+        self._where: dict[str, Any] = {}  # every object's position at the last zone check
         self.turns = {"enable": False, "turn_color": "", "order": [], "type": 1}
         self.quirks = {
             "turn_event_twice": False,
@@ -661,16 +661,23 @@ class Table:
         }
 
     def _zones(self) -> None:
-        # Zones change only when something moved, appeared or went: skip the frame otherwise.
-        where = tuple((g, *t.pos, t.destroyed) for g, t in self.things.items())
-        if where == self._where:
-            return
+        # Only objects that moved, appeared or went can change what a zone holds.
+        where = {g: (*t.pos, t.destroyed) for g, t in self.things.items()}
+        moved = [g for g, w in where.items() if self._where.get(g) != w]
         self._where = where
+        if not moved:
+            return
         for guid, before in list(self.inside.items()):
             zone = self.things[guid]
             if zone.destroyed:
                 continue
-            now = self._contents_of_zone(zone)
+            now = set(before)
+            for g in moved:
+                t = self.things[g]
+                if not t.destroyed and not t.is_zone and zone.contains_point(t.pos):
+                    now.add(g)
+                else:
+                    now.discard(g)
             legacy = zone.tag == "Scripting"  # the older scripting-zone events fire too
             for entered in sorted(now - before):
                 args = (self.handle(zone), self.handle(self.things[entered]))
