@@ -276,23 +276,12 @@ def preview(source: str) -> None:
     of the last build (asset base URL, font).
     """
     from generator import paths
-    from generator.build import game_folder, read_manifest, source_hash
+    from generator.build import game_folder
     from generator.tts.preview import draw_preview
 
-    game, card_folder = cards.resolve(source)
+    game, save = _current_save(source)
+    assert save is not None
     folder = game_folder(paths.BUILD, game)
-    manifest = read_manifest(paths.BUILD, game)
-    save_path = folder / str((manifest or {}).get("save"))
-    if (
-        manifest is None
-        or manifest.get("source_hash") != source_hash(game, card_folder)
-        or not save_path.is_file()
-    ):
-        settings = manifest or {}
-        click.echo(f"{display(folder)} is missing or out of date: building it", err=True)
-        result = _run_build(source, settings.get("asset_base_url"), settings.get("font"))
-        save_path = result.folder / f"{result.save_name}.json"
-    save = json.loads(save_path.read_text(encoding="utf-8"))
     picture = draw_preview(save, folder / "assets")
     out = folder / "preview.png"
     picture.image.save(out)
@@ -631,24 +620,22 @@ def _live_options(command: Any) -> Any:
         show_default=True,
         help="Seconds to wait for TTS's answer.",
     )(command)
-    command = click.option(
-        "--listen",
-        "listen_port",
-        type=click.IntRange(1, 65535),
-        default=39998,
-        show_default=True,
-        envvar="TTSMOD_EDITOR_PORT",
-        help="Port to receive TTS's messages on (TTS sends to 39998).",
-    )(command)
-    return click.option(
-        "--port",
-        "tts_port",
-        type=click.IntRange(1, 65535),
-        default=39999,
-        show_default=True,
-        envvar="TTSMOD_TTS_PORT",
-        help="TTS's port (39999). Only 127.0.0.1 is ever used.",
-    )(command)
+    from generator.live.protocol import EDITOR_PORT, TTS_PORT
+
+    for flag, name, default, env, text in (
+        ("--listen", "listen_port", EDITOR_PORT, "TTSMOD_EDITOR_PORT", "Port we receive on."),
+        ("--port", "tts_port", TTS_PORT, "TTSMOD_TTS_PORT", "TTS's port (127.0.0.1 only)."),
+    ):
+        command = click.option(
+            flag,
+            name,
+            type=click.IntRange(1, 65535),
+            default=default,
+            show_default=True,
+            envvar=env,
+            help=text,
+        )(command)
+    return command
 
 
 def _current_save(source: str, rebuild: bool = True) -> tuple[str, dict[str, Any] | None]:
