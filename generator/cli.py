@@ -564,6 +564,95 @@ def simulate(
         click.echo(summary.text())
 
 
+@main.command()
+@click.argument("game", type=click.Choice(sorted(cards.GAMES)), default="teg")
+@click.option("--games", type=click.IntRange(1), default=10, show_default=True)
+@click.option("--players", type=int, default=3, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option(
+    "--bot",
+    type=click.Choice(["mixed", "greedy", "random"]),
+    default="mixed",
+    show_default=True,
+    help="mixed: greedy with one decision in five at random (reaches the converter, rerolls).",
+)
+@click.option(
+    "--records",
+    metavar="DIR",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Write the record each table saved to DIR/game-0001.json, ...",
+)
+@click.option("--force", is_flag=True, help="With --records: replace earlier records in DIR.")
+def playtest(
+    game: str, games: int, players: int, seed: int, bot: str, records: Path | None, force: bool
+) -> None:
+    """Play whole games at a headless TTS through the table's own UI, checked against Python.
+
+    Loads the built save (rebuilt first if the sources changed) in the emulator, seats
+    PLAYERS, and plays GAMES games in which bots only click what their colour can see while
+    the table rolls the dice. Every panel is compared with the options the Python engine
+    offers, and each game's saved record and final state with a Python replay. Prints the
+    cost of each handler. Exit 1 on any difference, naming the game, the action and the
+    first differing field (its record is written to --records, or to the working folder).
+    """
+    from rich.progress import Progress
+
+    from generator.engines.teg import load_engine
+    from generator.harness.playtest import Costs, run
+
+    engine = load_engine()
+    _player_counts([players])
+    if records is not None:
+        _records_folder(records, force)
+    _, save = _current_save(game)
+    assert save is not None
+    costs = Costs()
+    failed = None
+    actions = clicks = rolls = 0
+    longest = None
+    with Progress(transient=True, console=_stderr_console()) as progress:
+        task = progress.add_task("playing at the table", total=games)
+        for result in run(engine, save, games, players, seed, bot):
+            assert result.table is not None
+            costs.add(result.table)
+            actions += result.actions
+            clicks += result.clicks
+            rolls += result.rolls
+            if longest is None or result.actions > longest.actions:
+                longest = result
+            folder = records if records is not None else None
+            if result.problem and folder is None:
+                folder = Path(".")
+            if folder is not None and result.record is not None:
+                path = folder / f"game-{result.index + 1:04d}.json"
+                text = json.dumps(result.record, sort_keys=True, separators=(",", ":"))
+                path.write_text(text + "\n", encoding="utf-8")
+                if result.problem:
+                    result.problem += f" (its record: {display(path)})"
+            result.table = None  # free the table
+            progress.advance(task)
+            if result.problem:
+                failed = result
+                break
+    click.echo(
+        f"{games if failed is None else failed.index + 1} game(s), {players} players, seed {seed}: "
+        f"{actions} actions, {clicks} clicks, {rolls} rolls of the dice"
+    )
+    click.echo(costs.text())
+    if longest is not None and longest.record is not None:
+        from generator.harness.tts.emulator import Table
+
+        t = Table.load({**save, "LuaScriptState": json.dumps(longest.record, sort_keys=True,
+                        separators=(",", ":"))})  # fmt: skip
+        cost = t.costs["onLoad"]
+        click.echo(
+            f"onLoad of the longest game ({longest.actions} actions): "
+            f"{cost.instructions[-1]} instructions, {cost.ms[-1]:.1f} ms"
+        )
+    if failed is not None:
+        _fail(f"ttsmod: {failed.problem}", 1)
+
+
 def _records_folder(records: Path, force: bool) -> None:
     """Make --records ready: new or empty, or (with --force) emptied of earlier records."""
     try:

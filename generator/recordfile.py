@@ -55,8 +55,24 @@ def _depth_problem(value: Any, where: list[Any], name: str) -> Problem | None:
     return None
 
 
+def _record_in_save(save: dict[str, Any], fail: Any) -> Any:
+    """The game record a TTS save holds: its Global script state (what onSave returned)."""
+    state = save.get("LuaScriptState")
+    if not isinstance(state, str) or not state.strip():
+        fail("is a TTS save with no game record (no game was started at that table)", "SAVE")
+    try:
+        data = json.loads(state)
+    except (json.JSONDecodeError, RecursionError):
+        fail("is a TTS save whose script state is not a game record", "SAVE")
+    if isinstance(data, dict) and "dealing" in data:
+        fail("is a TTS save made while missions were being chosen: no action yet", "SAVE")
+    return data
+
+
 def read_record(path: Path, game: str) -> RecordFile:
     """Read a record, check its size, encoding, JSON and head; raise RecordError.
+
+    A TTS save file is read as the record its table saved (the Global script state).
 
     A UTF-8 byte-order mark is accepted (as for card data). The actions are not checked
     here: see action_problems.
@@ -87,6 +103,8 @@ def read_record(path: Path, game: str) -> RecordFile:
         fail(f"invalid JSON: {err.msg}", "JSON", err.lineno, err.colno)
     except RecursionError:
         fail(f"nested more than {MAX_DEPTH} levels deep: not a game record", "SIZE")
+    if isinstance(data, dict) and "ObjectStates" in data:
+        data = _record_in_save(data, fail)
     head = {k: v for k, v in data.items() if k != "actions"} if isinstance(data, dict) else data
     too_deep = _depth_problem(head, [], name)
     if too_deep:

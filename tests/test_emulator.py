@@ -155,7 +155,9 @@ def test_a_member_tts_has_but_the_emulator_lacks_fails_loudly(shared):
         table(
             "function onLoad() getObjectFromGUID('d1e000').addForce({0,1,0}) end", objects=[die()]
         )
-    with pytest.raises(Strictness, match=r"'Notes'.*not modelled"):
+    with pytest.raises(Strictness, match=r"'Lighting'.*not modelled"):
+        table("function onLoad() Lighting.apply() end")
+    with pytest.raises(Strictness, match=r"'setNotes'.*not modelled"):
         table("function onLoad() Notes.setNotes('x') end")
 
 

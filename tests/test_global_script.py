@@ -1,8 +1,8 @@
 """The Global script's record: onLoad replays it, onSave returns it, applyAction appends to it.
 
-The script runs bundled, under the MoonSharp profile, with a stand-in for printToAll (the only
-TTS function it calls). The save text must be the record file the Python side writes, byte for
-byte, at every length, without re-encoding the record.
+The script runs as built, in the headless TTS (under the MoonSharp profile). The save text
+must be the record file the Python side writes, byte for byte, at every length, without
+re-encoding the record.
 """
 
 from __future__ import annotations
@@ -11,12 +11,10 @@ import random
 
 import pytest
 
+from generator.build import build
 from generator.engines.teg import canonical, load_engine
 from generator.engines.teg.records import deal, play
-from generator.harness.moonsharp import runtime
-from generator.luabuild.bundle import bundle
-from generator.luabuild.scripts import shipped_data_module
-from generator.paths import ROOT
+from generator.harness.tts.emulator import Table
 
 
 @pytest.fixture(scope="module")
@@ -26,31 +24,49 @@ def record():
     return play(engine, deal(engine, 3, rng), ["greedy", "random", "greedy"], rng).record
 
 
-def table_script():
-    """A fresh Global script: its globals, and the messages it printed."""
-    script = bundle(
-        ROOT / "lua" / "teg" / "table" / "global.lua", {"teg.data": shipped_data_module("teg")}
-    )
-    lua = runtime(3)
-    printed: list[str] = []
-    lua.globals().printToAll = lambda text, *_: printed.append(str(text))
-    lua.execute(script.text)
-    return lua, printed
+@pytest.fixture(scope="module")
+def save(tmp_path_factory):
+    import json
+
+    folder = build("teg", tmp_path_factory.mktemp("build")).folder
+    return json.loads((folder / "TinyEpicGalaxies.json").read_text(encoding="utf-8"))
 
 
-def test_a_saved_game_loads_and_saves_byte_for_byte(record):
-    lua, printed = table_script()
-    g = lua.globals()
+class Script:
+    """The Global script of a loaded table, called as other scripts would call it."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def __getattr__(self, name):
+        return lambda *args: self.table.call_in("-1", name, *args)
+
+    def onLoad(self, text):
+        return self.table.fire_at("-1", "onLoad", text)
+
+
+def table_script(save):
+    """A fresh table's Global script, its Lua, and the table (for what it printed)."""
+    t = Table.load(save, seed=3)
+    return t.lua, Script(t), t
+
+
+def printed(t):
+    """What the script printed to everyone."""
+    return [text for kind, _, text in t.chat if kind == "printToAll"]
+
+
+def test_a_saved_game_loads_and_saves_byte_for_byte(record, save):
+    _, g, t = table_script(save)
     g.onLoad("")
     assert g.onSave() == ""
     g.onLoad(canonical(record))
     assert g.onSave() == canonical(record)
-    assert not printed
+    assert not printed(t)
 
 
-def test_actions_applied_at_the_table_extend_the_save(record):
-    lua, _ = table_script()
-    g = lua.globals()
+def test_actions_applied_at_the_table_extend_the_save(record, save):
+    lua, g, _ = table_script(save)
     # From just before an action with an empty object ("ability": {}), as another script
     # would pass it: plain tables, without lib.json's marks.
     first = next(i for i, a in enumerate(record["actions"]) if "{}" in canonical(a))
@@ -72,9 +88,8 @@ def lua_table(lua, value):
     return value
 
 
-def test_a_refused_action_changes_neither_state_nor_save(record):
-    lua, _ = table_script()
-    g = lua.globals()
+def test_a_refused_action_changes_neither_state_nor_save(record, save):
+    lua, g, _ = table_script(save)
     g.onLoad(canonical({**record, "actions": record["actions"][:10]}))
     before = g.onSave()
     ok, why = g.applyAction(lua_table(lua, {"type": "end_turn", "player": "Nobody"}))
@@ -82,9 +97,8 @@ def test_a_refused_action_changes_neither_state_nor_save(record):
     assert g.onSave() == before
 
 
-def test_choices_at_the_table_are_the_engines(record):
-    lua, _ = table_script()
-    g = lua.globals()
+def test_choices_at_the_table_are_the_engines(record, save):
+    lua, g, _ = table_script(save)
     engine = load_engine()
     cut = 25
     g.onLoad(canonical({**record, "actions": record["actions"][:cut]}))
@@ -101,10 +115,9 @@ def test_choices_at_the_table_are_the_engines(record):
             assert ids == [o["id"] for o in expected["decision"]["options"]]
 
 
-def test_a_save_that_is_not_a_record_starts_fresh():
-    lua, printed = table_script()
-    g = lua.globals()
+def test_a_save_that_is_not_a_record_starts_fresh(save):
+    _, g, t = table_script(save)
     g.onLoad("{not json")
-    assert g.onSave() == "" and printed and "starting fresh" in printed[0]
+    assert g.onSave() == "" and "starting fresh" in printed(t)[0]
     g.onLoad('{"setup": {"players": ["Red"]}, "actions": []}')
-    assert g.onSave() == "" and "cannot start a game" in printed[-1]
+    assert g.onSave() == "" and "cannot start a game" in printed(t)[-1]

@@ -9,7 +9,7 @@ from luaparser import ast, astnodes
 
 from generator.harness.moonsharp import runtime
 from generator.luabuild.bundle import BundleError, Module, bundle, collect, write_bundle
-from generator.luabuild.scripts import shipped_data_module
+from generator.luabuild.scripts import shipped_modules
 from generator.paths import ROOT
 
 
@@ -42,9 +42,7 @@ def unbundle(text):
 
 
 def test_the_global_script_bundles_the_core_the_library_and_the_data():
-    result = bundle(
-        ROOT / "lua" / "teg" / "table" / "global.lua", {"teg.data": shipped_data_module("teg")}
-    )
+    result = bundle(ROOT / "lua" / "teg" / "table" / "global.lua", shipped_modules("teg"))
     names = [m.name for m in result.modules]
     assert names == [
         "__root",
@@ -55,6 +53,12 @@ def test_the_global_script_bundles_the_core_the_library_and_the_data():
         "teg.core.sources",
         "teg.core.state",
         "teg.data",
+        "teg.layout",
+        "teg.table.dice",
+        "teg.table.model",
+        "teg.table.paint",
+        "teg.table.view",
+        "teg.table.words",
     ]
     first = result.text.split("\n")[0]
     assert re.fullmatch(
@@ -65,9 +69,7 @@ def test_the_global_script_bundles_the_core_the_library_and_the_data():
 
 
 def test_each_module_body_is_found_again_at_the_recorded_line():
-    result = bundle(
-        ROOT / "lua" / "teg" / "table" / "global.lua", {"teg.data": shipped_data_module("teg")}
-    )
+    result = bundle(ROOT / "lua" / "teg" / "table" / "global.lua", shipped_modules("teg"))
     lines = result.text.split("\n")
     for module, first in zip(result.modules, result.first_lines, strict=True):
         body = module.source.rstrip("\n").split("\n")
@@ -115,7 +117,7 @@ def test_cycles_are_bundled_once_and_the_bundle_is_isolated(tmp_path):
 
 
 def test_bundles_are_byte_identical_for_the_same_sources():
-    data = {"teg.data": shipped_data_module("teg")}
+    data = shipped_modules("teg")
     root = ROOT / "lua" / "teg" / "table" / "global.lua"
     assert bundle(root, data).text == bundle(root, data).text
 

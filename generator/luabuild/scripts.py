@@ -14,7 +14,7 @@ from pathlib import Path
 
 from generator import cards
 from generator.luabuild.bundle import Bundle, BundleError, bundle
-from generator.luabuild.literal import data_module
+from generator.luabuild.literal import data_module, value_module
 from generator.paths import ROOT
 from generator.problems import Problem
 
@@ -40,17 +40,34 @@ class Scripts:
 
 
 def generated_modules(game: str, documents: dict) -> dict[str, str]:
-    """The modules generated from card data (`<game>.data`)."""
-    return {f"{game}.data": data_module(documents, f"cards/{game}")}
+    """The modules generated from card data: `<game>.data`, and the table's `<game>.layout`."""
+    out = {f"{game}.data": data_module(documents, f"cards/{game}")}
+    if game == "teg":
+        from pathlib import PurePath
+
+        from generator.cards.teg import build as teg_data
+        from generator.cards.yamlfile import YamlDoc
+        from generator.tts.layout import layout
+
+        docs = {name: YamlDoc(PurePath(name), value) for name, value in documents.items()}
+        data = teg_data(docs)  # type: ignore[arg-type]
+        out[f"{game}.layout"] = value_module(layout(data), "generator/tts/layout.py")
+    return out
 
 
 @cache
 def shipped_data_module(game: str = "teg") -> str:
     """The generated card-data module for the shipped cards (CardDataError if broken)."""
+    return shipped_modules(game)[f"{game}.data"]
+
+
+@cache
+def shipped_modules(game: str = "teg") -> dict[str, str]:
+    """Every generated module for the shipped cards (CardDataError if broken)."""
     report = cards.validate(game)
     if report.documents is None:
         raise cards.CardDataError(report.problems)
-    return generated_modules(game, report.documents)[f"{game}.data"]
+    return generated_modules(game, report.documents)
 
 
 def build_scripts(game: str, documents: dict, cache_dir: Path | None = None) -> Scripts:

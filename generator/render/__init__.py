@@ -31,7 +31,7 @@ from generator.render.features import (
 )
 
 # Bump when any drawing code changes, so cached images are drawn again.
-RENDER_VERSION = "2"
+RENDER_VERSION = "3"
 
 
 def plain(value: Any) -> Any:

@@ -274,13 +274,20 @@ def control_mat(data: TegData, font_path: str | None = None) -> Image.Image:
         28,
         font_path=font_path,
     )
-    bay = f["bay"].box()
+    used = f["used"]
+    draw.rounded_rectangle(used.box(), radius=20, outline=shade(INK, 0.6), width=3)
+    ux0, uy0, ux1, _ = used.box()
+    text_box(draw, (ux0, uy0 + 4, ux1, uy0 + 44), "ACTIVATED", 32, font_path=font_path)
+    for i in range(data.dice_count):
+        draw.rounded_rectangle(
+            f[f"used:{i + 1}"].box(), radius=16, outline=shade(INK, 0.6), width=3
+        )
     text_box(
         draw,
-        (bay[0] + 10, bay[3] + 30, bay[2] - 10, h - 40),
-        "Roll, then activate dice one by one. After each activation, rivals may follow it "
-        "for 1 culture. The first reroll each turn is free; later ones cost 1 energy.",
-        34,
+        (ux0 + 10, used.box()[3] + 10, ux1 - 10, h - 30),
+        "Roll, then activate dice one by one; rivals may follow each for 1 culture. "
+        "First reroll each turn free, then 1 energy.",
+        28,
         font_path=font_path,
     )
     return mat

@@ -106,8 +106,9 @@ def control_features(data: TegData) -> Features:
     """The control mat: the activation bay and the converter.
 
     Names: `bay` (the area dice are rolled and read in), `bay:<n>` for each die 1..count,
-    `bay:title`, `converter` (its whole area), `converter:spend:1`, `converter:spend:2`
-    (the two dice given up) and `converter:set` (the die set to any face).
+    `bay:title`, `used` and `used:<n>` (where activated dice go, one slot per die),
+    `converter` (its whole area), `converter:spend:1`, `converter:spend:2` (the two dice
+    given up) and `converter:set` (the die set to any face).
     """
     w, h = CONTROL
     out: Features = {"bay:title": Rect(30, 20, 1060, 80), "bay": Rect(30, 100, 1070, 330)}
@@ -115,6 +116,10 @@ def control_features(data: TegData) -> Features:
     for i in range(data.dice_count):
         x0 = 40 + i * pitch
         out[f"bay:{i + 1}"] = Rect(x0 + 4, 120, x0 + pitch - 4, 120 + pitch - 8)
+    out["used"] = Rect(30, 350, 1070, 600)
+    for i in range(data.dice_count):
+        x0 = 40 + i * pitch
+        out[f"used:{i + 1}"] = Rect(x0 + 4, 400, x0 + pitch - 4, 400 + pitch - 8)
     out["converter"] = Rect(1100, 20, w - 30, h - 30)
     out["converter:spend:1"] = Rect(1130, 130, 1310, 310)
     out["converter:spend:2"] = Rect(1350, 130, 1530, 310)

@@ -103,10 +103,18 @@ class Handle:
         getter = getattr(self, f"_get_{name}", None)
         if getter is not None:
             return getter()
+        known = self.__dict__.setdefault("_methods", {}).get(name)
+        if known is not None:
+            return known
         method = getattr(self, f"_call_{name}", None)
         if method is None:
             raise _unknown(self.where, name)
-        return self._table.api_function(f"{self.label()}.{name}", method, self)
+        # One function per member, kept: Python objects handed to Lua must outlive every
+        # Lua value that refers to them (lupa can otherwise hand back a freed object).
+        known = self._methods[name] = self._table.api_function(
+            f"{self.label()}.{name}", method, self
+        )
+        return known
 
     def lua_set(self, name: str, value: Any) -> None:
         """A member written from Lua."""
@@ -128,17 +136,25 @@ class Handle:
         return {n.split("_", 2)[2] for n in dir(cls) if n.startswith(prefixes)}
 
 
+def _what(obj: Any) -> str:
+    return str(getattr(obj, "__qualname__", type(obj).__name__))
+
+
 def _attribute_get(obj: Any, name: Any) -> Any:
     if isinstance(obj, Handle):
         return obj.lua_get(str(name))
-    raise Strictness(f"Lua read '{name}' of a Python value the emulator did not hand out")
+    raise Strictness(
+        f"Lua read '{name}' of a Python value the emulator did not hand out ({_what(obj)})"
+    )
 
 
 def _attribute_set(obj: Any, name: Any, value: Any) -> None:
     if isinstance(obj, Handle):
         obj.lua_set(str(name), value)
         return
-    raise Strictness(f"Lua wrote '{name}' of a Python value the emulator did not hand out")
+    raise Strictness(
+        f"Lua wrote '{name}' of a Python value the emulator did not hand out ({_what(obj)})"
+    )
 
 
 # The Lua side of the emulator: strict script environments, Vector, Color, and small helpers.
@@ -270,6 +286,15 @@ class Table:
         self.count_instructions = count_instructions
         self.lua, self._load, self._count = host_runtime(seed, (_attribute_get, _attribute_set))
         self.H = self.lua.execute(PRELUDE)
+        # TTS seeds math.random differently every session; ours follows the table's seed, so
+        # a seeded playtest repeats (and nothing else shares the C library's generator).
+        # lupa can hand Lua the wrong Python object once the userdata of a collected one is
+        # released and its slot reused (scoder/lupa#294, met here about once in 15 games
+        # with lupa 2.7 and 2.8): a table's Lua never collects garbage. A table lives for
+        # one game; its runtime is freed with it.
+        self.lua.execute("collectgarbage('stop')")
+        self._math_rng = random.Random(f"{seed}:math.random")
+        self.lua.globals().math.random = self._math_random
         # Lua helpers, fetched once: reading a Lua table's fields from inside a Lua -> Python
         # call gives lupa's tuple form, so nothing reads self.H there.
         self._wrap = self.H.wrap
@@ -281,6 +306,7 @@ class Table:
         self.frame = 0
         self.things: dict[str, Thing] = {}
         self.handles: dict[str, ObjectHandle] = {}
+        self.kept: list[Any] = []  # Python values handed to Lua, kept alive with the table
         self.envs: dict[str, Any] = {}  # guid ("-1" for Global) -> script environment
         self.players: dict[str, Player] = {}  # name -> player
         self.chat: list[tuple[str, str, str]] = []  # (kind, recipient, text)
@@ -306,6 +332,14 @@ class Table:
         self.autosave_every = 10.0  # seconds between rewind checkpoints (TTS: 10 s)
         self.snapshots: list[dict[str, Any]] = []
         self.api = self._api()
+
+    def _math_random(self, m: Any = None, n: Any = None) -> float | int:
+        if m is None:
+            return self._math_rng.random()
+        low, high = (1, int(m)) if n is None else (int(m), int(n))
+        if low > high:
+            raise ScriptError("bad argument to 'random' (interval is empty)")
+        return self._math_rng.randint(low, high)
 
     # --- loading and saving ---------------------------------------------------------------
 
@@ -543,6 +577,7 @@ class Table:
             Turns=TurnsHandle(self),
             Player=PlayersHandle(self),
             JSON=JSONHandle(self),
+            Notes=NotesHandle(self),
             Time=TimeHandle(self),
             Global=self.global_handle,
             Vector=self.H.Vector,
@@ -560,7 +595,7 @@ class Table:
         return {
             "print", "printToAll", "printToColor", "broadcastToAll", "broadcastToColor", "log",
             "getObjectFromGUID", "getObjects", "getObjectsWithTag", "getSeatedPlayers",
-            "destroyObject", "startLuaCoroutine", "Wait", "UI", "Turns", "Player", "JSON",
+            "destroyObject", "startLuaCoroutine", "Wait", "UI", "Turns", "Player", "JSON", "Notes",
             "Time", "Global", "Vector", "Color",
         }  # fmt: skip
 
@@ -585,9 +620,14 @@ class Table:
 
     def handle(self, thing: Thing) -> ObjectHandle:
         """The one handle of a thing (the same userdata every time, as in TTS)."""
-        if thing.guid not in self.handles:
-            self.handles[thing.guid] = ObjectHandle(self, thing)
-        return self.handles[thing.guid]
+        known = self.handles.get(thing.guid)
+        if known is None or known._thing is not thing:
+            # A card taken from a deck is a new object with the old GUID: a new handle (the
+            # old one is kept alive: Lua may still hold it).
+            if known is not None:
+                self.kept.append(known)
+            known = self.handles[thing.guid] = ObjectHandle(self, thing)
+        return known
 
     def destroy(self, thing: Thing) -> bool:
         """Destroy an object: onObjectDestroy, its waits dropped, its handle dead."""
@@ -1459,6 +1499,51 @@ class JSONHandle(Handle):
         return self._table.to_lua(json.loads(str(text)))
 
 
+class NotesHandle(Handle):
+    """`Notes`: the notebook's tabs (the save's TabStates); notes.md's tab functions."""
+
+    where = "Notes"
+
+    def _tabs(self) -> dict[str, Any]:
+        return self._table.save_data.setdefault("TabStates", {})
+
+    def _call_getNotebookTabs(self) -> Any:
+        tabs = [
+            {"index": int(k), "title": v.get("title", ""), "body": v.get("body", ""),
+             "color": v.get("color", "Grey")}
+            for k, v in sorted(self._tabs().items(), key=lambda kv: int(kv[0]))
+        ]  # fmt: skip
+        return self._table.to_lua(tabs)
+
+    def _call_addNotebookTab(self, params: Any) -> int:
+        p = self._table.from_lua(params)
+        _only(p, {"title", "body", "color"}, "addNotebookTab")
+        tabs = self._tabs()
+        index = max((int(k) for k in tabs), default=-1) + 1
+        tabs[str(index)] = {
+            "title": str(p.get("title", "")),
+            "body": str(p.get("body", "")),
+            "color": str(p.get("color", "Grey")),
+            "visibleColor": {"r": 0.5, "g": 0.5, "b": 0.5},
+            "id": index,
+        }
+        return index
+
+    def _call_editNotebookTab(self, params: Any) -> bool:
+        p = self._table.from_lua(params)
+        _only(p, {"index", "title", "body", "color"}, "editNotebookTab")
+        tab = self._tabs().get(str(int(p.get("index", -1))))
+        if tab is None:
+            return False
+        for key in ("title", "body", "color"):
+            if key in p:
+                tab[key] = str(p[key])
+        return True
+
+    def _call_removeNotebookTab(self, index: Any) -> bool:
+        return self._tabs().pop(str(int(index)), None) is not None
+
+
 class TurnsHandle(Handle):
     """`Turns`: enable, turn_color, order, type."""
 
@@ -1524,6 +1609,7 @@ class PlayerHandle(Handle):
         super().__init__(table)
         self._name = name
         self._color = color
+        table.kept.append(self)  # handed to Lua: must outlive it (see Handle.lua_get)
 
     def _player(self) -> Player | None:
         if self._name is not None and self._name in self._table.players:
@@ -1706,6 +1792,7 @@ def handle_members() -> Iterator[tuple[str, set[str]]]:
     yield "Time", TimeHandle.members()
     yield "JSON", JSONHandle.members()
     yield "Turns", TurnsHandle.members()
+    yield "Notes", NotesHandle.members()
     yield "Player", PlayersHandle.members()
     yield "UI", UIHandle.members()
     yield "object", ObjectHandle.members()

@@ -1,0 +1,315 @@
+"""Whole games played at the headless table through what players can do, checked against Python.
+
+Each game loads the built save in the emulator (generator.harness.tts), seats the players,
+presses Start, keeps missions and then plays to the end with bots that only click buttons
+their own colour can see (the emulator refuses anything else) while the table rolls the
+dice. The bots choose with the Python engine's view of the game (the same choosers as
+`ttsmod simulate`), and every decision the table shows is compared with what the Python
+engine offers, label for label. At the end the record the table saved is replayed in
+Python and the final states are compared.
+
+`play_game` returns a `GameResult`; the first difference found is its `problem`, naming the
+action and the field.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.engines.teg import canonical
+from generator.engines.teg.bots import BOTS
+from generator.engines.teg.engine import Engine
+from generator.engines.teg.state import IllegalAction
+from generator.harness.tts import ui
+from generator.harness.tts.emulator import Table
+
+MAX_STEPS = 20_000  # clicks in one game before the playtest calls it stuck
+ROLL_SECONDS = 30.0  # the longest a throw of the dice may take
+
+
+class PlaytestError(Exception):
+    """The table did something a player could not have got past (no option, a stuck roll)."""
+
+
+@dataclass
+class GameResult:
+    """One game at the table: its record, what it cost, and the first difference (if any)."""
+
+    index: int
+    seed: int
+    record: dict[str, Any] | None = None
+    problem: str | None = None
+    clicks: int = 0
+    rolls: int = 0
+    frames: int = 0
+    table: Table | None = field(default=None, repr=False)
+
+    @property
+    def actions(self) -> int:
+        """How many actions the game's record holds."""
+        return len(self.record["actions"]) if self.record else 0
+
+
+def _status(t: Table) -> dict[str, Any]:
+    return t.from_lua(t.call_in("-1", "tableStatus"))
+
+
+def _record(t: Table) -> dict[str, Any]:
+    return json.loads(t.call_in("-1", "onSave"))
+
+
+def first_difference(a: Any, b: Any, where: str = "") -> str | None:
+    """The JSON path of the first place two plain values differ (None when equal)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b)):
+            if key not in a or key not in b:
+                return f"{where}/{key}"
+            found = first_difference(a[key], b[key], f"{where}/{key}")
+            if found:
+                return found
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        for k, (x, y) in enumerate(zip(a, b, strict=False)):
+            found = first_difference(x, y, f"{where}/{k}")
+            if found:
+                return found
+        return None if len(a) == len(b) else f"{where} (length {len(a)} vs {len(b)})"
+    return None if a == b else (where or "/")
+
+
+def panel_options(t: Table, color: str) -> list[tuple[str, str]]:
+    """(element id, label) of the option buttons `color` sees in their own panel, in order."""
+    viewer = t.viewer(color)
+    out = []
+    for element, parents in ui.walk(t.global_xml):
+        eid = element.id or ""
+        if eid.startswith(f"seat:{color}:opt:") and ui.shown(element, parents, viewer):
+            out.append((eid, element.attributes.get("text", "")))
+    return out
+
+
+def seat_players(t: Table, colors: list[str]) -> None:
+    """One player per colour; the first is the host."""
+    for k, color in enumerate(colors):
+        t.join(f"Player {k + 1}", color, host=k == 0)
+
+
+def chooser_for(bot: str, engine: Engine, state: Any, rng: random.Random) -> Any:
+    """A bot's chooser; 'mixed' is greedy with one decision in five taken at random."""
+    if bot != "mixed":
+        return BOTS[bot](engine, state, rng)
+    greedy = BOTS["greedy"](engine, state, rng)
+
+    def choose(decision: Any) -> str:
+        if "roll" not in decision and rng.random() < 0.2:
+            return str(rng.choice(decision["options"])["id"])
+        return greedy(decision)
+
+    return choose
+
+
+def click_option(t: Table, color: str, label: str, index: int) -> None:
+    """Click the option with this label in `color`'s panel, turning pages as a player would."""
+    for _ in range(50):
+        shown = panel_options(t, color)
+        for eid, text in shown:
+            if text == label:
+                t.click(color, eid)
+                return
+        more = [eid for eid, text in shown if text.startswith("More options")]
+        if not more:
+            break
+        t.click(color, more[0])
+    raise PlaytestError(f"{color}'s panel shows no option '{label}' (option {index + 1})")
+
+
+def play_game(
+    engine: Engine,
+    save: dict[str, Any],
+    players: int,
+    seed: int,
+    index: int = 0,
+    bot: str = "mixed",
+    after_click: Callable[[Table, int], Table] | None = None,
+) -> GameResult:
+    """Play one whole game at the headless table; see the module docstring.
+
+    `after_click(table, clicks)` runs after every click and may return another table (one
+    loaded from a save, rewound, with players moved): play goes on there, the bots' view
+    taken again from the record that table holds.
+    """
+    result = GameResult(index, seed)
+    rng = random.Random(f"playtest:{seed}:{index}")
+    t = Table.load(save, seed=rng.randrange(2**31))
+    result.table = t
+    colors = list(engine.data.rules.seat_colors[:players])
+    seat_players(t, colors)
+    t.step()
+    t.click(colors[0], "start:go")
+    t.step()
+    for color in colors:
+        t.click(color, f"seat:{color}:opt:{rng.randint(1, engine.data.rules.missions_dealt)}")
+    t.step()
+    setup = _record(t)["setup"]
+    state = engine.new_game(setup)
+    actions: list[Any] = []
+    try:
+        t = _play(t, engine, state, actions, rng, bot, result, after_click)
+    except (PlaytestError, IllegalAction) as err:
+        result.problem = f"game {index + 1}, action {len(actions) + 1}: {err}"
+    except Exception as err:  # a Lua error in a handler: report it with the game
+        result.problem = f"game {index + 1}, action {len(actions) + 1}: {type(err).__name__}: {err}"
+    t = result.table
+    result.frames = t.frame
+    result.record = _record(t)
+    if result.problem is None:
+        result.problem = _compare_end(t, engine, result.record, actions, index)
+    return result
+
+
+def _play(
+    t: Table,
+    engine: Engine,
+    state: Any,
+    actions: list[Any],
+    rng: random.Random,
+    bot: str,
+    result: GameResult,
+    after_click: Callable[[Table, int], Table] | None = None,
+) -> Table:
+    while not engine.is_over(state):
+        if result.clicks > MAX_STEPS:
+            raise PlaytestError(f"no end after {MAX_STEPS} clicks")
+        status = _status(t)
+        if status["rolling"]:
+            result.rolls += 1
+            t.run_until(lambda t=t: not _status(t)["rolling"], ROLL_SECONDS)
+            t.step()
+        else:
+            path = list(status.get("path") or [])
+            found = engine.choices(state, path)
+            if found["complete"]:
+                raise PlaytestError(f"the table holds a complete path {path} without applying it")
+            decision = found["decision"]
+            if decision["player"] != status["decider"]:
+                raise PlaytestError(
+                    f"the table waits for {status['decider']}, Python for {decision['player']}"
+                )
+            if "roll" in decision:
+                raise PlaytestError("a roll is due but the table is not rolling")
+            color = decision["player"]
+            chosen = chooser_for(bot, engine, state, rng)(decision)
+            shown = [text for _, text in panel_options(t, color)]
+            labels = [o["label"] for o in decision["options"]]
+            if not _same_options(shown, labels):
+                raise PlaytestError(f"{color}'s panel shows {shown}, the rules offer {labels}")
+            position = next(k for k, o in enumerate(decision["options"]) if o["id"] == chosen)
+            click_option(t, color, labels[position], position)
+            result.clicks += 1
+            t.step()
+            if after_click is not None:
+                t = result.table = after_click(t, result.clicks)
+                recorded = _record(t)["actions"]
+                del actions[len(recorded) :]
+                state = engine.new_game(_record(t)["setup"])
+                for action in recorded:
+                    state = engine.apply(state, action)
+                actions[:] = recorded
+        recorded = _status(t)["actions"]
+        if recorded > len(actions):
+            new = _record(t)["actions"][len(actions) :]
+            for action in new:
+                state = engine.apply(state, action)
+                actions.append(action)
+    return t
+
+
+def _same_options(shown: list[str], labels: list[str]) -> bool:
+    """The panel shows the rules' options in order (a page of them when there are many)."""
+    plain = [s for s in shown if not s.startswith("More options")]
+    if len(plain) == len(shown):
+        return plain == labels
+    return any(labels[k : k + len(plain)] == plain for k in range(len(labels)))
+
+
+def _compare_end(
+    t: Table, engine: Engine, record: dict[str, Any], actions: list[Any], index: int
+) -> str | None:
+    try:
+        state = engine.new_game(record["setup"])
+        for k, action in enumerate(record["actions"]):
+            state = engine.apply(state, action)
+            if k < len(actions) and canonical(action) != canonical(actions[k]):
+                return f"game {index + 1}, action {k + 1}: the record differs from the actions seen"
+    except IllegalAction as err:
+        return f"game {index + 1}: Python refuses the table's record: {err}"
+    lua_state = json.loads(t.call_in("-1", "stateText"))
+    where = first_difference(json.loads(canonical(state)), lua_state)
+    if where is not None:
+        n = len(record["actions"])
+        return f"game {index + 1}, after action {n}: the final state differs at {where}"
+    if not engine.is_over(state):
+        return f"game {index + 1}: the table's game did not end"
+    return None
+
+
+# Calls the playtest makes to look at the table (not handlers a player or TTS would run).
+PROBES = ("tableStatus", "stateText", "currentState", "currentChoices")
+
+
+@dataclass
+class Costs:
+    """Per handler, over many games: Lua VM instructions and wall ms of every run."""
+
+    instructions: dict[str, list[int]] = field(default_factory=dict)
+    ms: dict[str, list[float]] = field(default_factory=dict)
+
+    def add(self, t: Table) -> None:
+        """Add one table's handler runs (the playtest's own probes left out)."""
+        for name, cost in t.costs.items():
+            if name in PROBES:
+                continue
+            self.instructions.setdefault(name, []).extend(cost.instructions)
+            self.ms.setdefault(name, []).extend(cost.ms)
+
+    def rows(self) -> list[tuple[str, int, float, float, float, int, int, int]]:
+        """(handler, runs, ms p50/p99/max, instructions p50/p99/max), by handler name."""
+        out = []
+        for name in sorted(self.instructions):
+            ins, ms = sorted(self.instructions[name]), sorted(self.ms[name])
+            out.append(
+                (name, len(ins), _pct(ms, 0.5), _pct(ms, 0.99), ms[-1],
+                 int(_pct(ins, 0.5)), int(_pct(ins, 0.99)), ins[-1])
+            )  # fmt: skip
+        return out
+
+    def text(self) -> str:
+        """The table a person reads: one line per handler."""
+        lines = [
+            f"{'handler':<28}{'runs':>7}  {'ms p50/p99/max':>22}  {'instructions p50/p99/max':>26}"
+        ]
+        for name, n, m50, m99, mmax, i50, i99, imax in self.rows():
+            ms = f"{m50:>6.3f} {m99:>7.3f} {mmax:>7.3f}"
+            lines.append(f"{name:<28}{n:>7}  {ms:>22}  {i50:>8} {i99:>8} {imax:>8}")
+        return "\n".join(lines)
+
+
+def _pct(values: list[Any], q: float) -> Any:
+    return values[min(len(values) - 1, int(q * len(values)))] if values else 0
+
+
+def run(
+    engine: Engine,
+    save: dict[str, Any],
+    games: int,
+    players: int,
+    seed: int,
+    bot: str = "mixed",
+) -> Iterator[GameResult]:
+    """Play `games` seeded games (game i has its own seed, so any one can be replayed alone)."""
+    for index in range(games):
+        yield play_game(engine, save, players, seed, index, bot)

@@ -1,0 +1,301 @@
+-- The table as it should look, computed from the game: a pure function.
+--
+-- picture(m, ctx) takes the table's game (teg.table.model) and what the glue knows of the
+-- room (who is seated, each colour's preferences) and returns
+--   ui     = { { element id, { text =, active =, onClick = } }, ... }   (Global XmlUI)
+--   pieces = { { guid, { x, y, z, ry, down } }, ... }                 (where each piece lies)
+--   faces  = { { die guid, face }, ... }                              (what each die shows)
+--   labels = { { mat guid, text }, ... }                              (the VP on each mat)
+-- The painter (teg.table.paint) compares it with the table and makes only the calls needed,
+-- so load, rewind, undo, a colour change and a refused click all end the same way.
+
+local S = require("teg.core.state")
+local Model = require("teg.table.model")
+
+local V = {}
+
+V.OPTION_SLOTS = 12
+
+-- What each decision asks, as the panel's title.
+local PROMPTS = {
+  type = "Choose what to do",
+  die = "Which die?",
+  ship = "Which ship?",
+  to = "Where to?",
+  ability = "Use the planet's action?",
+  planet = "Which planet?",
+  colony = "Which colony?",
+  pay = "How will you pay?",
+  dice = "Choose dice, then Done",
+  spend = "Choose two dice to spend",
+  discard = "Choose dice to discard",
+  targets = "Choose, then Done",
+  face = "Which face?",
+}
+
+local function card_place(aff, px, py, y, down)
+  return {
+    x = aff.ox + px * aff.xx + py * aff.yx,
+    y = y,
+    z = aff.oz + px * aff.xz + py * aff.yz,
+    ry = aff.ry,
+    down = down,
+  }
+end
+
+-- Lists, not maps: the painter walks them in order (no pairs at every paint).
+local function put(list, key, value)
+  list[#list + 1] = { key, value }
+end
+
+local function at(p, y, down)
+  return { x = p.x, y = y or p.y, z = p.z, ry = p.ry, down = down }
+end
+
+-- Where each ship, token, die and card lies.
+local function place_pieces(ctx, state, out)
+  local L, D = ctx.layout, ctx.D
+  local row_index = {}
+  local cw, ch = L.card.w, L.card.h
+  for k, id in ipairs(state.row) do
+    row_index[id] = k
+    local aff = L.row[k]
+    put(out, L.planets[id].guid, card_place(aff, cw / 2, ch / 2, L.card.y, false))
+  end
+  local deck = state.deck
+  for j, id in ipairs(deck) do
+    -- the pile's top is the next card dealt
+    put(out, L.planets[id].guid, at(L.planet_pile, L.card.y + L.card.step * (#deck - j), true))
+  end
+  for j, id in ipairs(state.discard) do
+    put(out, L.planets[id].guid, at(L.discard_pile, L.card.y + L.card.step * j, false))
+  end
+  for i, p in ipairs(state.players) do
+    local seat = ctx.seat_of[p.color]
+    for k, id in ipairs(p.colonies) do
+      local spot = seat.colonies[math.min(k, #seat.colonies)]
+      put(out, L.planets[id].guid, at(spot, spot.y, false))
+    end
+    for s, ship in ipairs(p.ships) do
+      local where
+      if ship.at == "home" then
+        where = at(seat.home[s])
+      elseif ship.at == "locked" then
+        where = at(seat.locked[s])
+      else
+        local k = row_index[ship.planet]
+        local f = L.planets[ship.planet]
+        if k == nil then
+          where = at(seat.home[s])
+        elseif ship.at == "surface" then
+          local o = L.surface_offsets[(i - 1) % #L.surface_offsets + 1]
+          where = card_place(L.row[k], f.surface[1] + o[1], f.surface[2] + o[2], 1.3, false)
+        else
+          local step = f.orbit[math.min(ship.step + 1, #f.orbit)]
+          where = card_place(L.row[k], step[1], step[2] + L.orbit_pitch * (i - 1), 1.3, false)
+        end
+      end
+      put(out, seat.ships[s], where)
+    end
+    for _, r in ipairs(D.resources) do
+      put(out, seat.tokens[r], at(seat.tracks[r][p[r] + 1]))
+    end
+    put(out, seat.tokens.empire, at(seat.empire[p.empire]))
+    if state.phase == "over" and p.mission and L.missions[p.mission] then
+      put(out, L.missions[p.mission], at(seat.mission, nil, false)) -- revealed
+    end
+  end
+  -- Dice: ready in the bay, activated below it, spent and set on the converter, the rest aside.
+  local dice = L.dice
+  local rolled = #state.dice
+  local spent = 0
+  local n_next = rolled
+  if rolled == 0 and state.phase ~= "over" then
+    n_next = D.levels[state.players[S.active_seat(state)].empire].dice
+  end
+  for i = 1, #dice.guids do
+    local d = state.dice[i]
+    local where
+    if d == nil then
+      where = i <= n_next and at(dice.bay[i]) or at(dice.spare[i])
+    elseif d.state == "used" then
+      where = at(dice.used[i])
+    elseif d.state == "spent" then
+      spent = spent + 1
+      where = at(dice.spend[math.min(spent, 2)])
+    elseif ctx.converted == i - 1 then
+      where = at(dice.set)
+    else
+      where = at(dice.bay[i])
+    end
+    put(out, dice.guids[i], where)
+  end
+end
+
+local function pad(text, width)
+  text = tostring(text)
+  if #text >= width then
+    return text
+  end
+  return text .. string.rep(" ", width - #text)
+end
+
+local function scoreboard(ctx, state)
+  local lines = { pad("", 8) .. pad("VP", 4) .. pad("En", 4) .. pad("Cu", 4) .. pad("Emp", 5) .. "Colonies" }
+  for _, p in ipairs(state.players) do
+    local names = {}
+    for k, id in ipairs(p.colonies) do
+      names[k] = ctx.D.planet[id].name
+    end
+    lines[#lines + 1] = pad(p.color, 8) .. pad(p.vp, 4) .. pad(p.energy, 4) .. pad(p.culture, 4)
+      .. pad(p.empire, 5) .. #p.colonies .. (#names > 0 and (" " .. table.concat(names, ", ")) or "")
+  end
+  if state.phase == "over" then
+    local places = {}
+    for k, group in ipairs(state.ranking) do
+      places[k] = k .. ". " .. table.concat(group, " = ")
+    end
+    lines[#lines + 1] = "Final: " .. table.concat(places, "  ")
+  end
+  return table.concat(lines, "\n")
+end
+
+-- The status line everyone reads: whose decision the table waits for.
+local function status(m, ctx)
+  if m.dealing then
+    local waiting = {}
+    for _, color in ipairs(m.dealing.players) do
+      if m.dealing.kept[color] == nil then
+        waiting[#waiting + 1] = color
+      end
+    end
+    return "Choosing secret missions: waiting for " .. table.concat(waiting, ", ")
+  end
+  local state = m.state
+  if state == nil then
+    return "Tiny Epic Galaxies: sit at a seat with a mat, then the host presses Start"
+  end
+  if state.phase == "over" then
+    local first = state.ranking[1]
+    return "Game over: " .. table.concat(first, " and ") .. (#first > 1 and " share the win" or " wins")
+  end
+  local d = Model.decision(m)
+  local text = "Round " .. state.round .. " - " .. state.active .. "'s turn"
+  if m.rolling then
+    text = text .. " - rolling the dice"
+  elseif d then
+    local what = #state.follow > 0 and d.name == "type" and "follow or pass" or (PROMPTS[d.name] or d.name)
+    text = text .. " - waiting for " .. d.player .. ": " .. string.lower(string.sub(what, 1, 1)) .. string.sub(what, 2)
+    if ctx.seated[d.player] == nil then
+      text = text .. " (" .. d.player .. " is not seated)"
+    end
+  end
+  if state.final_round then
+    local left = #state.players - S.active_seat(state) + 1
+    text = text .. " - last round: " .. left .. (left == 1 and " turn" or " turns") .. " left"
+  end
+  return text
+end
+
+local function seat_panel(m, ctx, color, ui)
+  local prefix = "seat:" .. color
+  local title, options = "", {}
+  local d = m.state and Model.decision(m) or nil
+  if m.dealing then
+    if m.dealing.kept[color] == nil then
+      title = "Keep one of the two secret missions in your hand"
+      for k = 1, #m.dealing.offers[color] do
+        options[k] = { label = "Keep mission card " .. k .. " (see its description)" }
+      end
+    else
+      title = "You have kept your mission. Waiting for the others."
+    end
+  elseif m.state and m.state.phase == "over" then
+    title = "The game is over: see the scoreboard."
+  elseif d and d.player == color then
+    if m.rolling then
+      title = "Rolling the dice..."
+    else
+      title = PROMPTS[d.name] or ("Choose: " .. d.name)
+      local n = #m.labels
+      if n > 0 then
+        title = m.labels[math.max(1, n - 1)] .. (n > 1 and (" > " .. m.labels[n]) or "") .. "\n" .. title
+      end
+      options = d.options
+    end
+  elseif d then
+    title = "Waiting for " .. d.player .. "."
+  end
+  put(ui, prefix .. ":title", { text = title })
+  -- Options page by OPTION_SLOTS - 1, the last slot turning the page.
+  local slots = V.OPTION_SLOTS
+  local page = ctx.page[color] or 1
+  local paged = #options > slots
+  local per = paged and slots - 1 or slots
+  local pages = math.max(1, math.ceil(#options / per))
+  if page > pages then
+    page = 1
+  end
+  for k = 1, slots do
+    local index = (page - 1) * per + k
+    local o = options[index]
+    local id = prefix .. ":opt:" .. k
+    if paged and k == slots then
+      put(ui, id, { text = "More options (" .. page .. "/" .. pages .. ")", active = true,
+        onClick = "onOption(" .. m.version .. ":more)" })
+    elseif k <= per and o then
+      put(ui, id, { text = o.label, active = true, onClick = "onOption(" .. m.version .. ":" .. index .. ")" })
+    else
+      put(ui, id, { active = false })
+    end
+  end
+  local back = d and d.player == color and not m.rolling and Model.can_back(m)
+  put(ui, prefix .. ":back", { active = back and true or false, onClick = "onBack(" .. m.version .. ")" })
+  put(ui, prefix .. ":auto", { text = "Pass automatically: " .. (ctx.auto[color] and "on" or "off") })
+end
+
+-- The whole picture.
+function V.picture(m, ctx)
+  local ui, pieces, faces, labels = {}, {}, {}, {}
+  local state = m.state
+  local in_game = {}
+  local players = m.dealing and m.dealing.players or (state and {}) or {}
+  if state then
+    for i, p in ipairs(state.players) do
+      players[i] = p.color
+    end
+  end
+  for _, color in ipairs(players) do
+    in_game[color] = true
+  end
+  put(ui, "start", { active = state == nil and m.dealing == nil })
+  put(ui, "status:text", { text = status(m, ctx) })
+  put(ui, "board:text", { text = state and scoreboard(ctx, state) or "" })
+  for _, seat in ipairs(ctx.layout.seats) do
+    local color = seat.color
+    put(ui, "seat:" .. color, { active = in_game[color] == true })
+    if in_game[color] then
+      seat_panel(m, ctx, color, ui)
+    end
+  end
+  local d = state and Model.decision(m) or nil
+  local absent = d and #state.follow > 0 and d.name == "type" and ctx.seated[d.player] == nil
+  put(ui, "host:pass", { active = absent and true or false,
+    text = absent and ("Pass for " .. d.player .. " (not seated)") or "Pass for an absent player",
+    onClick = "onHostPass(" .. m.version .. ")" })
+  put(ui, "host:undo", { active = (m.record ~= nil and #m.record.actions > 0) and true or false,
+    onClick = "onUndo(" .. m.version .. ")" })
+  if state and ctx.pieces then -- pieces move only when the state changes
+    place_pieces(ctx, state, pieces)
+    for i, d6 in ipairs(state.dice) do
+      put(faces, ctx.layout.dice.guids[i], d6.face)
+    end
+    for _, p in ipairs(state.players) do
+      put(labels, ctx.seat_of[p.color].mat, p.color .. ": " .. p.vp .. " VP"
+        .. (state.phase == "over" and " (final)" or ""))
+    end
+  end
+  return { ui = ui, pieces = pieces, faces = faces, labels = labels }
+end
+
+return V
