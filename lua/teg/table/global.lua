@@ -394,12 +394,18 @@ function onAutoPass(player)
   render()
 end
 
-function onHostPass(player, value)
+-- The checks of a host button: the caller's colour and a reason to refuse (or nil).
+local function host_only(player, value, what)
   local color, admin = caller(player)
   local why = refused(color, value)
   if why == nil and not admin then
-    why = "only the host or a promoted player can pass for someone"
+    why = "only the host or a promoted player can " .. what
   end
+  return color, why
+end
+
+function onHostPass(player, value)
+  local color, why = host_only(player, value, "pass for someone")
   local d = m.state and Model.decision(m)
   if why == nil and not (d and #m.state.follow > 0 and d.name == "type" and #m.path == 0) then
     why = "no one is deciding whether to follow"
@@ -419,11 +425,7 @@ function onHostPass(player, value)
 end
 
 function onUndo(player, value)
-  local color, admin = caller(player)
-  local why = refused(color, value)
-  if why == nil and not admin then
-    why = "only the host or a promoted player can undo"
-  end
+  local color, why = host_only(player, value, "undo")
   if why then
     say_private(color or "Grey", why)
     return

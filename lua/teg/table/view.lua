@@ -287,8 +287,12 @@ function V.picture(m, ctx)
     onClick = "onUndo(" .. m.version .. ")" })
   if state and ctx.pieces then -- pieces move only when the state changes
     place_pieces(ctx, state, pieces)
-    for i, d6 in ipairs(state.dice) do
-      put(faces, ctx.layout.dice.guids[i], d6.face)
+    -- Dice not rolled this turn show the first face, so a load or an undo leaves the table
+    -- looking as it did.
+    local guids = ctx.layout.dice.guids
+    for i = 1, #guids do
+      local d6 = state.dice[i]
+      put(faces, guids[i], d6 and d6.face or ctx.D.face_ids[1])
     end
     for _, p in ipairs(state.players) do
       put(labels, ctx.seat_of[p.color].mat, p.color .. ": " .. p.vp .. " VP"
