@@ -63,14 +63,15 @@ def global_ui(data: TegData) -> str:
         rectAlignment="LowerCenter", width="240", height="40", offsetXY="0 14")  # fmt: skip
     top.append(start)
 
-    board = _el(None, "Panel", id="board", rectAlignment="UpperLeft", width="400", height="190",
-                offsetXY="10 -60")  # fmt: skip
+    board = _el(None, "Panel", id="board", active="false", rectAlignment="UpperLeft",
+                width="400", height="190", offsetXY="10 -60")  # fmt: skip
     _el(board, "Text", "", id="board:text", alignment="UpperLeft", fontSize="14",
         font="Fonts/LiberationMono-Regular", offsetXY="8 -6")  # fmt: skip
     top.append(board)
 
-    host = _el(None, "Panel", id="host", visibility="Host|Admin", rectAlignment="UpperRight",
-               width="240", height="84", offsetXY="-10 -60")  # fmt: skip
+    host = _el(None, "Panel", id="host", visibility="Host|Admin", active="false",
+               rectAlignment="UpperRight", width="240", height="84",
+               offsetXY="-10 -60")  # fmt: skip
     layout = _el(host, "VerticalLayout", spacing="4", padding="6 6 6 6")
     _el(layout, "Button", "Undo the last action", id="host:undo", onClick="onUndo(0)")
     _el(layout, "Button", "Pass for an absent player", id="host:pass", onClick="onHostPass(0)",

@@ -283,8 +283,10 @@ function V.picture(m, ctx)
   put(ui, "host:pass", { active = absent and true or false,
     text = absent and ("Pass for " .. d.player .. " (not seated)") or "Pass for an absent player",
     onClick = "onHostPass(" .. m.version .. ")" })
-  put(ui, "host:undo", { active = (m.record ~= nil and #m.record.actions > 0) and true or false,
-    onClick = "onUndo(" .. m.version .. ")" })
+  local undo = m.record ~= nil and #m.record.actions > 0
+  put(ui, "host:undo", { active = undo, onClick = "onUndo(" .. m.version .. ")" })
+  put(ui, "host", { active = undo or absent and true or false }) -- no empty panel
+  put(ui, "board", { active = state ~= nil })
   if state and ctx.pieces then -- pieces move only when the state changes
     place_pieces(ctx, state, pieces)
     -- Dice not rolled this turn show the first face, so a load or an undo leaves the table
