@@ -8,7 +8,7 @@
 local P = {}
 
 function P.new(layout)
-  return { ui = {}, pieces = {}, faces = {}, labels = {}, layout = layout }
+  return { ui = {}, ui_from = {}, pieces = {}, faces = {}, labels = {}, layout = layout }
 end
 
 function P.forget(shown, guid)
@@ -17,7 +17,7 @@ function P.forget(shown, guid)
 end
 
 function P.forget_all(shown)
-  shown.ui, shown.pieces, shown.faces, shown.labels = {}, {}, {}, {}
+  shown.ui, shown.ui_from, shown.pieces, shown.faces, shown.labels = {}, {}, {}, {}, {}
 end
 
 -- The same place always computes to the same numbers, so their plain concatenation is a key
@@ -48,33 +48,43 @@ end
 
 local UI_KEYS = { "text", "active", "onClick" }
 
+-- Set what differs of one element from what was last set on it.
+local function paint_element(shown, id, want)
+  local had = shown.ui[id]
+  if had == nil then
+    had = {}
+    shown.ui[id] = had
+  end
+  local change = nil
+  for j = 1, #UI_KEYS do
+    local k = UI_KEYS[j]
+    local v = want[k]
+    if v ~= nil and had[k] ~= v then
+      change = change or {}
+      change[k] = v
+      had[k] = v
+    end
+  end
+  if change == nil then
+    return
+  end
+  if change.text ~= nil and (string.sub(id, -5) == ":text" or string.sub(id, -6) == ":title") then
+    UI.setValue(id, change.text) -- Text elements hold their text between the tags
+    change.text = nil
+  end
+  if next(change) ~= nil then
+    UI.setAttributes(id, change)
+  end
+end
+
 local function paint_ui(shown, ui)
+  local from = shown.ui_from
   for n = 1, #ui do
     local id, want = ui[n][1], ui[n][2]
-    local had = shown.ui[id]
-    if had == nil then
-      had = {}
-      shown.ui[id] = had
-    end
-    local change = nil
-    for j = 1, #UI_KEYS do
-      local k = UI_KEYS[j]
-      local v = want[k]
-      if v ~= nil and had[k] ~= v then
-        change = change or {}
-        change[k] = v
-        had[k] = v
-      end
-    end
-    if change then
-      if change.text ~= nil and (string.sub(id, -5) == ":text" or string.sub(id, -6) == ":title") then
-        -- Text elements hold their text between the tags.
-        UI.setValue(id, change.text)
-        change.text = nil
-      end
-      if next(change) ~= nil then
-        UI.setAttributes(id, change)
-      end
+    -- The same entry as last time (a shared constant, such as a hidden slot): nothing to do.
+    if from[id] ~= want then
+      from[id] = want
+      paint_element(shown, id, want)
     end
   end
 end

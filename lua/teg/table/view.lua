@@ -48,6 +48,8 @@ local function put(list, key, value)
   list[#list + 1] = { key, value }
 end
 
+-- A layout place at another height or face down (layout places themselves, { x, y, z, ry },
+-- stand in the picture as they are: neither side changes them).
 local function at(p, y, down)
   return { x = p.x, y = y or p.y, z = p.z, ry = p.ry, down = down }
 end
@@ -79,14 +81,14 @@ local function place_pieces(ctx, state, out)
     for s, ship in ipairs(p.ships) do
       local where
       if ship.at == "home" then
-        where = at(seat.home[s])
+        where = seat.home[s]
       elseif ship.at == "locked" then
-        where = at(seat.locked[s])
+        where = seat.locked[s]
       else
         local k = row_index[ship.planet]
         local f = L.planets[ship.planet]
         if k == nil then
-          where = at(seat.home[s])
+          where = seat.home[s]
         elseif ship.at == "surface" then
           local o = L.surface_offsets[(i - 1) % #L.surface_offsets + 1]
           where = card_place(L.row[k], f.surface[1] + o[1], f.surface[2] + o[2], 1.3, false)
@@ -98,9 +100,9 @@ local function place_pieces(ctx, state, out)
       put(out, seat.ships[s], where)
     end
     for _, r in ipairs(D.resources) do
-      put(out, seat.tokens[r], at(seat.tracks[r][p[r] + 1]))
+      put(out, seat.tokens[r], seat.tracks[r][p[r] + 1])
     end
-    put(out, seat.tokens.empire, at(seat.empire[p.empire]))
+    put(out, seat.tokens.empire, seat.empire[p.empire])
     if state.phase == "over" and p.mission and L.missions[p.mission] then
       put(out, L.missions[p.mission], at(seat.mission, nil, false)) -- revealed
     end
@@ -117,16 +119,16 @@ local function place_pieces(ctx, state, out)
     local d = state.dice[i]
     local where
     if d == nil then
-      where = i <= n_next and at(dice.bay[i]) or at(dice.spare[i])
+      where = i <= n_next and dice.bay[i] or dice.spare[i]
     elseif d.state == "used" then
-      where = at(dice.used[i])
+      where = dice.used[i]
     elseif d.state == "spent" then
       spent = spent + 1
-      where = at(dice.spend[math.min(spent, 2)])
+      where = dice.spend[math.min(spent, 2)]
     elseif ctx.converted == i - 1 then
-      where = at(dice.set)
+      where = dice.set
     else
-      where = at(dice.bay[i])
+      where = dice.bay[i]
     end
     put(out, dice.guids[i], where)
   end
@@ -197,8 +199,22 @@ local function status(m, ctx)
   return text
 end
 
-local function seat_panel(m, ctx, color, ui)
+local HIDDEN = { active = false } -- shared: the painter only reads pictures
+
+-- Element ids of each seat's panel, made once.
+local IDS = setmetatable({}, { __index = function(ids, color)
   local prefix = "seat:" .. color
+  local entry = { title = prefix .. ":title", back = prefix .. ":back", auto = prefix .. ":auto",
+    panel = prefix, opt = {} }
+  for k = 1, V.OPTION_SLOTS do
+    entry.opt[k] = prefix .. ":opt:" .. k
+  end
+  ids[color] = entry
+  return entry
+end })
+
+local function seat_panel(m, ctx, color, ui)
+  local ids = IDS[color]
   local title, options = "", {}
   local d = m.state and Model.decision(m) or nil
   if m.dealing then
@@ -226,7 +242,7 @@ local function seat_panel(m, ctx, color, ui)
   elseif d then
     title = "Waiting for " .. d.player .. "."
   end
-  put(ui, prefix .. ":title", { text = title })
+  put(ui, ids.title, { text = title })
   -- Options page by OPTION_SLOTS - 1, the last slot turning the page.
   local slots = V.OPTION_SLOTS
   local page = ctx.page[color] or 1
@@ -239,19 +255,19 @@ local function seat_panel(m, ctx, color, ui)
   for k = 1, slots do
     local index = (page - 1) * per + k
     local o = options[index]
-    local id = prefix .. ":opt:" .. k
+    local id = ids.opt[k]
     if paged and k == slots then
       put(ui, id, { text = "More options (" .. page .. "/" .. pages .. ")", active = true,
         onClick = "onOption(" .. m.version .. ":more)" })
     elseif k <= per and o then
       put(ui, id, { text = o.label, active = true, onClick = "onOption(" .. m.version .. ":" .. index .. ")" })
     else
-      put(ui, id, { active = false })
+      put(ui, id, HIDDEN)
     end
   end
   local back = d and d.player == color and not m.rolling and Model.can_back(m)
-  put(ui, prefix .. ":back", { active = back and true or false, onClick = "onBack(" .. m.version .. ")" })
-  put(ui, prefix .. ":auto", { text = "Pass automatically: " .. (ctx.auto[color] and "on" or "off") })
+  put(ui, ids.back, back and { active = true, onClick = "onBack(" .. m.version .. ")" } or HIDDEN)
+  put(ui, ids.auto, { text = "Pass automatically: " .. (ctx.auto[color] and "on" or "off") })
 end
 
 -- The whole picture.
