@@ -591,9 +591,11 @@ def playtest(
     Loads the built save (rebuilt first if the sources changed) in the emulator, seats
     PLAYERS, and plays GAMES games in which bots only click what their colour can see while
     the table rolls the dice. Every panel is compared with the options the Python engine
-    offers, and each game's saved record and final state with a Python replay. Prints the
-    cost of each handler. Exit 1 on any difference, naming the game, the action and the
-    first differing field (its record is written to --records, or to the working folder).
+    offers, and each game's saved record and final state with a Python replay; along the
+    way, what every colour can read is searched for the others' secret missions and the
+    planet deck's order. Prints the cost of each handler. Exit 1 on any difference or leak,
+    naming the game, the action and the first differing field (its record is written to
+    --records, or to the working folder).
     """
     from rich.progress import Progress
 
@@ -647,7 +649,7 @@ def playtest(
         cost = t.costs["onLoad"]
         click.echo(
             f"onLoad of the longest game ({longest.actions} actions): "
-            f"{cost.instructions[-1]} instructions, {cost.ms[-1]:.1f} ms"
+            f"{cost.instructions[-1]} instructions (scans {cost.scans[-1]}), {cost.ms[-1]:.1f} ms"
         )
     if failed is not None:
         _fail(f"ttsmod: {failed.problem}", 1)

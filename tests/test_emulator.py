@@ -297,7 +297,36 @@ def test_a_cocked_die_still_answers_a_face_and_a_tilt_check_sees_it():
     up = d.lua_get("getTransformUp")()
     assert up.y < 0.95  # a tilt check (angle to world up) sees it
     d.lua_get("setRotationValue")("utilize")
+    t.run(1)
     assert d.lua_get("getRotationValue")() == "utilize" and t.things["d1e000"].tilt == 0
+
+
+def test_set_rotation_value_is_an_animation_during_which_a_roll_does_nothing():
+    """api object.md setRotationValue: the die is "elevated (smooth moved upward), smoothly
+    rotated ... and then released to fall back into place"; until it rests again it is not
+    resting and shows its old face, and a throw does not toss it."""
+    t = table(objects=[die()])
+    d = t.handle(t.things["d1e000"])
+    before = d.lua_get("getRotationValue")()
+    d.lua_get("setRotationValue")("utilize")
+    assert d.lua_get("resting") is False and d.lua_get("getRotationValue")() == before
+    assert d.lua_get("roll")() is False and t.things["d1e000"].tumbling == 0
+    t.run(1)
+    assert d.lua_get("resting") is True and d.lua_get("getRotationValue")() == "utilize"
+    assert d.lua_get("roll")() is True
+
+
+def test_a_die_smooth_moving_or_held_is_not_thrown():
+    """api object.md setPositionSmooth/isSmoothMoving; held_by_color: a throw of a die that
+    glides or that a player holds does not toss it."""
+    t = table(objects=[die()])
+    d = t.handle(t.things["d1e000"])
+    d.lua_get("setPositionSmooth")(t.vector([3, 1, 0]))
+    assert d.lua_get("roll")() is False and d.lua_get("resting") is False
+    t.run(1)
+    assert d.lua_get("resting") is True
+    t.pick_up("Red", "d1e000")
+    assert d.lua_get("held_by_color") == "Red" and d.lua_get("roll")() is False
 
 
 def test_shaking_fires_randomize_repeatedly_and_try_can_veto():
@@ -362,8 +391,8 @@ function inHand() return #Player.Red.getHandObjects() end
     assert t.hands("Red")["Red"] == ["Card 0", "Card 2"]
     assert t.hands("Blue")["Red"] == ["?", "?"] and t.hands("Black")["Red"] == ["Card 0", "Card 2"]
     assert t.call_in("-1", "inHand") == 2
-    t.call_in("-1", "putBack", "c00001")  # the card taken first goes back on top
-    assert t.call_in("-1", "count") == 3 and t.things["decc00"].contents[0]["GUID"] == "c00001"
+    t.call_in("-1", "putBack", "c00001")  # level with the deck: it goes in at the bottom
+    assert t.call_in("-1", "count") == 3 and t.things["decc00"].contents[-1]["GUID"] == "c00001"
     order = [c["Nickname"] for c in t.things["decc00"].contents]
     d.lua_get("shuffle")()
     assert sorted(c["Nickname"] for c in t.things["decc00"].contents) == sorted(order)
@@ -616,7 +645,9 @@ function a() end
 function b() end
 function labels()
   local out = {}
-  for _, button in ipairs(self.getButtons()) do out[#out + 1] = button.index .. button.label end
+  for _, button in ipairs(self.getButtons() or {}) do -- nil once none are left
+    out[#out + 1] = button.index .. button.label
+  end
   return table.concat(out, ",")
 end
 function edit() self.editButton({index = 1, label = "C"}) return labels() end
@@ -640,3 +671,209 @@ def test_ui_get_value_reads_the_text():
     assert t.call_in("-1", "read", "t") == "hello"
     with pytest.raises(ScriptError, match="no XmlUI element"):
         t.call_in("-1", "read", "missing")
+
+
+# --- what TTS does that a convenient model would not ------------------------------------------
+
+
+def test_get_buttons_is_nil_on_an_object_without_buttons():
+    """Real mods test `getButtons() == nil` before createButton (tjakubo2/TTS_xwing Global,
+    `dial.getButtons() == nil`; SCED Playermat.ttslua): TTS gives nil, not an empty table."""
+    script = """
+function none() return self.getButtons() == nil end
+function one()
+  self.createButton({click_function = "f", function_owner = self, label = "A"})
+  return #self.getButtons()
+end
+function f() end
+"""
+    t = table(objects=[{**die("b00000"), "LuaScript": script}])
+    assert t.call_in("b00000", "none") is True
+    assert t.call_in("b00000", "one") == 1
+
+
+def test_a_notebook_tab_without_a_colour_is_grey_and_everyone_reads_it():
+    """api notes.md addNotebookTab: color "Optional, defaults to Grey"; KB player roles: Grey
+    pages are everyone's, a colour's page is that colour's, Black reads every page."""
+    script = """
+function add()
+  Notes.addNotebookTab({ title = "Open", body = "for all" })
+  Notes.addNotebookTab({ title = "Red's", body = "for Red", color = "Red" })
+end
+"""
+    t = table(script)
+    t.call_in("-1", "add")
+    assert t.notebook("Blue") == [("Open", "for all")]
+    assert t.notebook("Red") == [("Open", "for all"), ("Red's", "for Red")]
+    assert [title for title, _ in t.notebook("Black")] == ["Open", "Red's"]
+    assert "for Red" not in "\n".join(t.readable("Blue"))
+
+
+def card(guid, x, z=0.0, y=1.0, name=None):
+    return {"GUID": guid, "Name": "Card", "Nickname": name or guid, "CardID": 100,
+            "Hands": True, "HideWhenFaceDown": True,
+            "Transform": {"posX": x, "posY": y, "posZ": z, "rotX": 0, "rotY": 0, "rotZ": 0,
+                          "scaleX": 1, "scaleY": 1, "scaleZ": 1}}  # fmt: skip
+
+
+def test_loose_cards_that_touch_while_not_resting_merge_into_a_new_deck():
+    """SCED's DeckLib works around TTS merging cards that are not resting; a card smooth-moved
+    onto another merges into a deck and both handles die (TABLE-AUTOMATION §1.11). Cards
+    lying apart, or at rest on each other, stay cards."""
+    script = """
+function move(guid, x) getObjectFromGUID(guid).setPosition({x = x, y = 1.1, z = 0}) end
+function alive(guid) return getObjectFromGUID(guid) ~= nil end
+"""
+    t = table(script, objects=[card("ca0001", 0), card("ca0002", 5), card("ca0003", 10)])
+    t.step(15)
+    assert all(not t.things[g].destroyed for g in ("ca0001", "ca0002", "ca0003"))
+    t.call_in("-1", "move", "ca0002", 2.5)  # beside the first: footprints do not overlap
+    t.step(15)
+    assert t.call_in("-1", "alive", "ca0002")
+    t.call_in("-1", "move", "ca0002", 1.0)  # over the first, still falling: they merge
+    t.step()
+    assert not t.call_in("-1", "alive", "ca0001") and not t.call_in("-1", "alive", "ca0002")
+    decks = [x for x in t._live() if x.is_deck]
+    assert len(decks) == 1 and decks[0].guid not in ("ca0001", "ca0002")
+    assert [c["GUID"] for c in decks[0].contents] == ["ca0002", "ca0001"]  # the upper on top
+    t.call_in("-1", "move", "ca0003", 0.5)  # a card coming down on a deck goes into it
+    t.step()
+    assert len(decks[0].contents) == 3 and t.things["ca0003"].destroyed
+
+
+def test_cards_in_a_hand_do_not_merge():
+    """Hands hold cards side by side (api player: getHandObjects); they never form a deck."""
+    t = table(objects=[zone("ha0000", x=0, kind="HandTrigger", color="Red"),
+                       card("ca0001", 0), card("ca0002", 0.5)])  # fmt: skip
+    t.things["ca0002"].placed()
+    t.step()
+    assert not t.things["ca0001"].destroyed and not t.things["ca0002"].destroyed
+
+
+def test_a_taken_card_spawns_over_frames_and_its_callback_runs_after():
+    """api object.md takeObject: "Objects that are taken out of a container will take one or
+    more frames to spawn"; callback_function "called when the taken object has finished
+    spawning"."""
+    script = """
+taken = nil
+function take()
+  local c = getObjectFromGUID("decc00").takeObject({ index = 0, position = {x = 6, y = 1, z = 0},
+    callback_function = function(obj) taken = obj.spawning end })
+  return c.spawning
+end
+"""
+    t = table(script, objects=[deck(3)])
+    assert t.call_in("-1", "take") is True
+    assert t.envs["-1"].taken is None
+    t.step(3)
+    assert t.envs["-1"].taken is False
+
+
+def test_put_object_follows_height_and_two_cards_form_a_deck():
+    """api object.md putObject: into a deck at the end nearer in height (the bottom when both
+    lie on the table, the top when the card is higher); "If neither Object is a container,
+    but they are able to be combined (like with 2 cards), then they form a deck/stack", and
+    the returned object is that deck."""
+    script = """
+function put(into, guid, y)
+  local card = getObjectFromGUID(guid)
+  local at = getObjectFromGUID(into).getPosition()
+  card.setPosition({x = at.x, y = at.y + y, z = at.z})
+  return getObjectFromGUID(into).putObject(card).getGUID()
+end
+"""
+    t = table(script, objects=[deck(3), card("ca0001", 8), card("ca0002", 12), card("ca0003", 16)])
+    assert t.call_in("-1", "put", "decc00", "ca0001", 1.0) == "decc00"
+    assert t.things["decc00"].contents[0]["GUID"] == "ca0001"  # higher: on top
+    formed = t.call_in("-1", "put", "ca0002", "ca0003", 1.0)
+    assert formed not in ("ca0002", "ca0003") and t.things[formed].is_deck
+    assert [c["GUID"] for c in t.things[formed].contents] == ["ca0003", "ca0002"]
+
+
+def test_right_and_middle_clicks_also_call_on_click():
+    """SCED Global.ttslua: a plain onClick gets the mouse button as value ("-1" left, "-2"
+    right, "-3" middle); onClick="fn(arg)" gets `arg` whatever the button."""
+    t = table(UI_SCRIPT, XML)
+    t.join("Bob", "Red")
+    t.click("Red", "go", value="-2")
+    t.click("Red", "go", value="-3")
+    t.click("Red", "redOnly", value="-2")
+    assert t.call_in("-1", "text") == "Red:-2:go Red:-3:go Red:red:redOnly"
+
+
+def test_a_search_shows_the_searcher_every_card_in_order():
+    """api events.md onObjectSearchStart(object, player_color); a search lists the container's
+    contents to the searcher, by name and in order (KB: Search)."""
+    script = """
+who = nil
+function onObjectSearchStart(obj, color) who = color end
+"""
+    t = table(script, objects=[deck(3)])
+    assert t.search("Blue", "decc00") == ["Card 0", "Card 1", "Card 2"]
+    assert t.envs["-1"].who == "Blue"
+
+
+def test_what_each_colour_can_read():
+    """KB player roles: Black, the game master, sees every hand and GM note; cards in another
+    colour's hand are hidden; a face-down card that hides when face down shows nothing (api
+    object.md hide_when_face_down); every seated colour can search a container."""
+    down = card("ca0009", 30, name="Face down")
+    down["Transform"]["rotZ"] = 180
+    hand = zone("ha0000", x=20, kind="HandTrigger", color="Red")
+    gm = {**card("ca0002", 40, name="Open"), "GMNotes": "GM only"}
+    t = table(objects=[hand, card("ca0001", 20, name="In Red's hand"), down, gm, deck(2)])
+    t.join("Ann", "Red")
+    t.join("Bob", "Blue")
+    red, blue, black = (set(t.readable(c)) for c in ("Red", "Blue", "Black"))
+    assert "In Red's hand" in red and "In Red's hand" not in blue and "In Red's hand" in black
+    assert "Face down" not in blue and "Open" in blue
+    assert "GM only" in black and "GM only" not in red
+    assert any("Card 1" in x for x in blue) and not any("Card 1" in x for x in t.readable("Grey"))
+
+
+def test_a_number_typed_over_a_deck_deals_unless_a_handler_returns_true():
+    """api events.md onObjectNumberTyped: "you may return true to indicate you've handled the
+    event yourself" (else e.g. drawing cards)."""
+    script = """
+stop = false
+function onObjectNumberTyped(obj, color, n) return stop end
+"""
+    t = table(script, objects=[deck(4), zone("ha0000", x=20, kind="HandTrigger", color="Red")])
+    t.join("Ann", "Red")
+    t.type_number("Red", "decc00", 2)
+    assert len(t.hands("Red")["Red"]) == 2
+    t.envs["-1"].stop = True
+    t.type_number("Red", "decc00", 1)
+    assert len(t.hands("Red")["Red"]) == 2
+
+
+def test_r_over_a_token_lifts_it_without_a_drop_and_try_can_veto():
+    """api events.md tryObjectRandomize (Global): R over an object that is not a die turns it
+    at random; no onObjectDrop follows."""
+    script = """
+drops, veto = 0, false
+function tryObjectRandomize(obj, color) return not veto end
+function onObjectDrop() drops = drops + 1 end
+"""
+    token = {**card("ta0001", 0), "Name": "Custom_Token"}
+    t = table(script, objects=[token])
+    before = list(t.things["ta0001"].pos)
+    assert t.shake("Red", "ta0001", frames=1) is True
+    assert t.things["ta0001"].pos != before and t.envs["-1"].drops == 0
+    t.envs["-1"].veto = True
+    moved = list(t.things["ta0001"].pos)
+    assert t.shake("Red", "ta0001", frames=1) is False and t.things["ta0001"].pos == moved
+
+
+def test_hotseat_colours_are_all_seated():
+    """api base.md getSeatedPlayers: the colours of seated players; in hotseat one person
+    plays every chosen colour (Player.getPlayers lists the one person)."""
+    script = """
+function seats() return table.concat(getSeatedPlayers(), ",") end
+function people() return #Player.getPlayers() end
+function blue() return Player.Blue.seated end
+"""
+    t = table(script)
+    t.hotseat("Ann", ["Red", "Blue"])
+    assert t.call_in("-1", "seats") == "Red,Blue" and t.call_in("-1", "people") == 1
+    assert t.call_in("-1", "blue") is True

@@ -47,6 +47,7 @@ def test_the_global_script_bundles_the_core_the_library_and_the_data():
     assert names == [
         "__root",
         "lib.json",
+        "lib.signal",
         "teg.core.engine",
         "teg.core.record",
         "teg.core.rules",
@@ -57,6 +58,7 @@ def test_the_global_script_bundles_the_core_the_library_and_the_data():
         "teg.table.dice",
         "teg.table.model",
         "teg.table.paint",
+        "teg.table.piles",
         "teg.table.view",
         "teg.table.words",
     ]

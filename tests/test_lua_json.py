@@ -64,3 +64,23 @@ def test_a_fraction_is_a_float_marker_and_garbage_fails(codec):
     for bad in ("[1,", "-", "[-x]", '{"a" 1}', "tru"):
         with pytest.raises(Exception, match="json"):
             codec.decode(bad)
+
+
+def test_decoding_costs_what_the_text_is_long_even_where_string_functions_copy_it():
+    """MoonSharp's string.find copies its whole subject on every call (docs/moonsharp.md):
+    with the profile's charge for that, decoding ten times the text costs about ten times
+    as much, not a hundred."""
+    from generator.harness.moonsharp import counting_runtime
+
+    lua, count = counting_runtime(2)
+    bundle = write_bundle(collect(Module("__root", ROOT_MODULE, "<test>"), ROOT / "lua", {}))
+    decode = lua.execute(bundle.text).decode
+    action = {"type": "move", "player": "Red", "ship": 1, "to": {"planet": "jakks"},
+              "use": {"ability": {}}, "faces": ["move", "energy"]}  # fmt: skip
+
+    def cost(n):
+        text = json.dumps({"actions": [action] * n, "setup": {"deck": ["a", "b"]}})
+        return count(decode, text)[0]
+
+    small, large = cost(100), cost(1000)
+    assert large < 12 * small, (small, large)

@@ -31,6 +31,15 @@ CASES = [
     ("debug", "local d = debug.traceback()\nreturn d\n", 1, "LUA005", "'debug'"),
     ("undefined-global", "local score = 1\nprint(scroe)\n", 2, "LUA006", "'scroe'"),
     ("format-s", "local p = {}\nprint(string.format('%d %s', 1, p))\n", 2, "LUA008", "argument 3"),
+    ("error-table", "local why = 'x'\nerror({ refused = why }, 0)\n", 2, "LUA009", "table"),
+    ("error-meta", "error(setmetatable({}, {}))\n", 1, "LUA009", "string or a number"),
+    (
+        "select-count",
+        "local function f(...)\n  return select('#', ...)\nend\nreturn f\n",
+        2,
+        "LUA010",
+        "empty",
+    ),
 ]
 
 
@@ -49,8 +58,10 @@ GOOD = [
     "print(string.format('%d%%', 5))\n",
     "function onLoad()\n  helper()\nend\nfunction helper()\n  Wait.time(function() end, 1)\nend\n",
     "local t = {}\nfor k, v in pairs(t) do print(k, v) end\nrepeat local z = 1 until z == 1\n",
-    "local M = {}\nfunction M.f(a, ...) local n = select('#', ...) return a + n end\n"
+    "local M = {}\nfunction M.f(a, ...) local n = #{ ... } return a + n end\n"
     "function M:g() return self end\nreturn M\n",
+    "local why = 'x'\nerror('refused: ' .. why, 0)\n",
+    "local function second(...) return (select(2, ...)) end\nreturn second\n",
 ]
 
 

@@ -4,8 +4,8 @@ Whole games are played by bots that only click what their own colour sees while 
 rolls the dice; every panel is compared with the Python engine's options and every game's
 saved record and final state with a Python replay (generator/harness/playtest.py). Then the
 table's promises one by one: save/load and rewind mid-game, colour changes, undo, refusals
-that change nothing, per-player visibility (golden dumps), the record in the Notebook and
-`ttsmod replay` of a saved table.
+that change nothing, per-player visibility (golden dumps), secrets kept from every other
+colour, and `ttsmod replay` of a saved table.
 """
 
 from __future__ import annotations
@@ -252,43 +252,47 @@ def test_every_refused_input_changes_nothing_and_says_why_privately(save):
     decider = status(t)["decider"]
     rival = next(c for c in ("Red", "Blue", "Green") if c != decider)
     version = status(t)["version"]
+    now, old = f"onButton{version % 8}", f"onButton{(version - 1) % 8}"
     before = snapshot(t)
 
     def player(color):
         name = next((p.name for p in t.players.values() if p.color == color), None)
         return PlayerHandle(t, name, color)
 
+    mine = f"seat:{decider}:opt:1"
     cases = [
-        ("Grey", "onOption", f"{version}:1", "spectators"),
-        (rival, "onOption", f"{version}:1", "decision"),  # the wrong seat
-        (decider, "onOption", f"{version - 1}:1", "out of date"),  # an old picture
-        (rival, "onUndo", f"{version}", "host"),
-        (decider, "onStart", "-1", "already"),
-        (rival, "onBack", f"{version}", "only the player deciding"),
-        (decider, "onHostPass", f"{version}", "no one is deciding"),
+        ("Grey", now, "-1", mine, "spectators"),
+        (rival, now, "-1", f"seat:{rival}:opt:1", "decision"),  # the wrong seat
+        (rival, now, "-1", mine, "panel is"),  # another colour's panel
+        (decider, old, "-1", mine, "out of date"),  # an old picture
+        (rival, now, "-1", "host:undo", "host"),
+        (decider, "onStart", "-1", "start:go", "already"),
+        (rival, now, "-1", f"seat:{rival}:back", "only the player deciding"),
+        (decider, now, "-1", "host:pass", "no one is deciding"),
+        (decider, now, "-2", mine, None),  # a right click chooses nothing
+        (decider, now, "-3", mine, None),  # nor does a middle click
+        (decider, "onAutoPass", "-2", f"seat:{decider}:auto", None),
     ]
     host = next(p.color for p in t.players.values() if p.host)
-    for color, handler, value, why in cases:
-        if handler in ("onStart", "onHostPass") and color != host:
+    for color, handler, value, element, why in cases:
+        if element in ("start:go", "host:pass") and color != host:
             color = host  # host-only buttons: the host, refused for the phase
-        if handler == "onUndo" and rival == host:
+        if element == "host:undo" and rival == host:
             continue
         heard = len(t.messages(color)) if color != "Grey" else 0
-        t.call_in("-1", handler, player(color), value, "x")
+        t.call_in("-1", handler, player(color), value, element)
         t.step()
-        assert snapshot(t) == before, f"{handler} by {color} changed the table"
-        if color != "Grey":
+        assert snapshot(t) == before, f"{handler} {element} by {color} changed the table"
+        if color != "Grey" and why is not None:
             said = t.messages(color)[heard:]
             assert any(why in line for line in said), (handler, color, said)
             others = [c for c in ("Red", "Blue", "Green") if c != color]
             assert all(said[-1] not in t.messages(o) for o in others)  # privately
-    # A double click: the second click carries the first one's (now old) picture.
-    option = P.panel_options(t, decider)[0][0]
-    value = f"{status(t)['version']}:1"
-    t.call_in("-1", "onOption", player(decider), value, option)
+    # A double click: the second click carries the first one's (now old) handler.
+    t.call_in("-1", now, player(decider), "-1", mine)
     t.step()
     once = snapshot(t)
-    t.call_in("-1", "onOption", player(decider), value, option)
+    t.call_in("-1", now, player(decider), "-1", mine)
     t.step()
     assert snapshot(t) == once
 
@@ -358,14 +362,16 @@ def test_no_secret_mission_reaches_another_player_before_the_end(save, engine):
 # --- the record for bug reports ------------------------------------------------------------------
 
 
-def test_the_notebook_and_the_saved_file_hold_the_record_and_replay_reads_it(
+def test_the_saved_file_holds_the_record_no_page_does_and_replay_reads_it(
     save, engine, cli, tmp_path
 ):
     result = P.play_game(engine, save, 3, 21)
     assert result.problem is None
     saved = result.table.save()
-    tab = next(v for v in saved["TabStates"].values() if v["title"] == "Game record")
-    assert json.loads(tab["body"]) == result.record
+    assert json.loads(saved["LuaScriptState"]) == result.record
+    # The record holds every mission and the deck's order: no notebook page may (a page
+    # without a colour is Grey, which everyone reads).
+    assert [tab["title"] for tab in saved["TabStates"].values()] == ["Rules"]
     path = tmp_path / "table.json"
     path.write_text(json.dumps(saved), encoding="utf-8")
     run = cli("replay", "teg", str(path))
@@ -389,7 +395,7 @@ def test_playtest_command_writes_records_and_reports_costs(cli, tmp_path, build_
         str(tmp_path / "r"),
     )
     assert run.code == 0, run
-    assert "onOption" in run.stdout and "instructions" in run.stdout
+    assert "onButton " in run.stdout and "instructions" in run.stdout
     records = sorted((tmp_path / "r").glob("game-*.json"))
     assert [p.name for p in records] == ["game-0001.json", "game-0002.json"]
     assert json.loads(records[0].read_text())["actions"]

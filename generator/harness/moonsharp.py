@@ -23,9 +23,13 @@ from typing import Any
 import lupa.lua52 as lua52
 
 PROFILE = r"""
-local seed = ...
-local raw_next, raw_format, type, error = next, string.format, type, error
-local format_gmatch = string.gmatch -- the native one: the checks below are not user code
+local seed, meter = ...
+local raw_next, raw_format, type = next, string.format, type
+local raw_error, tostring_raw = error, tostring
+local select, floor, byte, sub = select, math.floor, string.byte, string.sub
+local format_gmatch = string.gmatch -- the native ones: the code below is not user code
+local s_find, s_match, s_gsub = string.find, string.match, string.gsub
+local running = coroutine.running
 
 load, loadfile, dofile, require, package, io, debug = nil, nil, nil, nil, nil, nil, nil
 local os_time = { clock = os.clock, date = os.date, time = os.time, difftime = os.difftime }
@@ -33,28 +37,239 @@ os = os_time
 unpack = table.unpack
 pack = table.pack
 
+-- Code that stands for C# in MoonSharp runs uncounted (meter.pause, see COUNTER).
+local pause = meter.pause
+local pack_, unpack_ = table.pack, table.unpack
+local function quiet(f)
+  return function(...)
+    local was = pause(true)
+    local r = pack_(pcall(f, ...))
+    pause(was)
+    if not r[1] then
+      raw_error(r[2], 0)
+    end
+    return unpack_(r, 2, r.n)
+  end
+end
+
+-- Scanning a long string costs MoonSharp time no instruction count sees: its find, match,
+-- gmatch and gsub copy the whole subject on every call, upper and lower build a new one.
+-- `meter.n` collects that time as instructions (SCAN_COST: docs/moonsharp.md).
+local SCAN, GSUB, CASE = 1 / 58, 1 / 16, 1 / 17
+local function charge(s, rate)
+  if type(s) == "string" then
+    meter.n = meter.n + #s * rate
+  end
+end
+
+-- error(): only a string or a number, and the level is ignored: a message raised in Lua
+-- code gets "chunk:(line,col): " (here Lua's "chunk:line: "), except inside a coroutine.
+error = function(...)
+  local message = ...
+  local t = type(message)
+  if t ~= "string" and t ~= "number" then
+    local got = select("#", ...) == 0 and "no value" or t
+    raw_error("bad argument #1 to 'error' (string expected, got " .. got .. ")", 2)
+  end
+  local _, main = running()
+  raw_error(tostring_raw(message), main and 2 or 0)
+end
+
+local raw_assert = assert
+assert = function(v, message, ...)
+  if v then
+    return v, message, ...
+  end
+  if message == nil then
+    message = "assertion failed!"
+  end
+  local _, main = running()
+  raw_error(tostring(message), main and 2 or 0)
+end
+
+-- Numbers as .NET writes them (Double.ToString(), 15 significant digits): 1E+15, 1E-05,
+-- 0.333333333333333, Infinity, -0 as 0. math.huge is Double.MaxValue.
+math.huge = 1.7976931348623157e308
+local function number_text(v)
+  if v ~= v then
+    return "NaN"
+  elseif v == 1 / 0 then
+    return "Infinity"
+  elseif v == -1 / 0 then
+    return "-Infinity"
+  elseif v == 0 then
+    return "0"
+  end
+  if v == floor(v) and v > -1e15 and v < 1e15 then
+    return raw_format("%d", v)
+  end
+  local text = raw_format("%.15g", v)
+  local mantissa, sign, digits = s_match(text, "^(.-)e([-+])(%d+)$")
+  if mantissa then
+    if #digits < 2 then
+      digits = "0" .. digits
+    end
+    return mantissa .. "E" .. sign .. digits
+  end
+  return text
+end
+
+tostring = function(v)
+  if type(v) == "number" then
+    return number_text(v)
+  end
+  return tostring_raw(v)
+end
+
+-- tonumber: a string reads as .NET's Double.TryParse(NumberStyles.Any) reads it (spaces,
+-- a sign before or after, parentheses, thousands commas; no hexadecimal); a base may be
+-- 2, 8, 10 or 16, or 3 to 9 (MoonSharp's BasicModule.cs).
+local raw_tonumber = tonumber
+local SYMBOLS = { Infinity = 1 / 0, ["-Infinity"] = -1 / 0, NaN = 0 / 0 }
+
+local function dotnet_number(s)
+  s = s_match(s, "^%s*(.-)%s*$")
+  if SYMBOLS[s] then
+    return SYMBOLS[s]
+  end
+  local negative = false
+  local inner = s_match(s, "^%((.*)%)$")
+  if inner then
+    s, negative = inner, true
+  end
+  local lead, rest = s_match(s, "^([-+]?)(.*)$")
+  local body, trail = s_match(rest, "^(.-)([-+]?)$")
+  if lead ~= "" and trail ~= "" then
+    return nil
+  end
+  if (lead == "-") ~= (trail == "-") then
+    negative = not negative
+  end
+  local int, frac, exp = s_match(body, "^([%d,]*)%.?(%d*)([eE]?[-+]?%d*)$")
+  if int == nil or (s_gsub(int, ",", "") == "" and frac == "") then
+    return nil
+  end
+  if exp ~= "" and not s_match(exp, "^[eE][-+]?%d+$") then
+    return nil
+  end
+  local value = raw_tonumber((s_gsub(int, ",", "")) .. "." .. frac .. exp)
+  if value == nil then
+    return nil
+  end
+  return negative and -value or value
+end
+
+tonumber = function(e, base)
+  if base == nil then
+    if type(e) == "number" then
+      return e
+    elseif type(e) ~= "string" then
+      return nil
+    end
+    return dotnet_number(e)
+  end
+  local b = floor(base)
+  local text = type(e) == "number" and number_text(e) or e
+  if b == 2 or b == 8 or b == 10 or b == 16 then
+    return raw_tonumber(s_match(text, "^%s*(.-)%s*$"), b)
+  elseif b > 2 and b < 10 then
+    local value = 0
+    for digit in format_gmatch(s_match(text, "^%s*(.-)%s*$"), ".") do
+      local d = byte(digit) - 48
+      if d < 0 or d >= b then
+        raw_error("bad argument #1 to 'tonumber' (invalid character)", 0)
+      end
+      value = value * b + d
+    end
+    return value
+  end
+  raw_error("bad argument #2 to 'tonumber' (base out of range)", 0)
+end
+
+-- string.format, one conversion at a time: %s takes strings and numbers only (numbers as
+-- tostring writes them), a missing argument is "no value", %e writes three exponent
+-- digits, %x of a negative number is its 64-bit two's complement.
+local function hex64(v, upper)
+  local u = -v - 1 -- ~(|v| - 1) in 64 bits: exact for |v| < 2^53
+  local hi, lo = floor(u / 4294967296), u % 4294967296
+  local text = raw_format("%08x%08x", 4294967295 - hi, 4294967295 - lo)
+  return upper and string.upper(text) or text
+end
+
 string.format = function(fmt, ...)
-  local args = table.pack(...)
-  local n = 0
-  for conversion in format_gmatch(fmt, "%%[-+ #0]*%d*%.?%d*([%a%%])") do
-    if conversion ~= "%" then
-      n = n + 1
+  local n = select("#", ...)
+  local args = { ... }
+  local out, pos, k = {}, 1, 0
+  while true do
+    local at, stop, spec, conversion = s_find(fmt, "(%%[-+ #0]*%d*%.?%d*)(.?)", pos)
+    if at == nil then
+      out[#out + 1] = sub(fmt, pos)
+      break
+    end
+    out[#out + 1] = sub(fmt, pos, at - 1)
+    pos = stop + 1
+    if conversion == "%" then
+      out[#out + 1] = "%"
+    elseif conversion == "" or not s_find("cdiouxXeEfgGqs", conversion, 1, true) then
+      raw_error("invalid option '%" .. conversion .. "' to 'format'", 2)
+    else
+      k = k + 1
+      if k > n then
+        raw_error("bad argument #" .. (k + 1) .. " to 'format' (no value)", 2)
+      end
+      local v = args[k]
+      if v == 0 then
+        v = 0 -- MoonSharp writes -0 as 0
+      end
       if conversion == "s" then
-        local t = type(args[n])
-        if t ~= "string" and t ~= "number" then
-          error("bad argument #" .. (n + 1) .. " to 'format' (string expected, got " .. t .. ")", 2)
+        local t = type(v)
+        if t == "number" then
+          v = number_text(v)
+        elseif t ~= "string" then
+          raw_error("bad argument #" .. (k + 1) .. " to 'format' (string expected, got "
+            .. t .. ")", 2)
         end
+        out[#out + 1] = raw_format(spec .. "s", v)
+      elseif (conversion == "x" or conversion == "X") and type(v) == "number" and v < 0 then
+        out[#out + 1] = hex64(floor(v + 0.5) == v and v or floor(v), conversion == "X")
+      else
+        local text = raw_format(spec .. conversion, v)
+        if conversion == "e" or conversion == "E" then
+          text = s_gsub(text, "([eE][-+])(%d%d)$", "%10%2")
+        end
+        out[#out + 1] = text
       end
     end
   end
-  return raw_format(fmt, ...)
+  return table.concat(out)
 end
 
-local raw_remove, raw_insert, select = table.remove, table.insert, select
+-- MoonSharp's extra string functions.
+function string.startsWith(s, prefix)
+  return sub(s, 1, #prefix) == prefix
+end
+function string.endsWith(s, suffix)
+  return suffix == "" or sub(s, -#suffix) == suffix
+end
+function string.contains(s, part)
+  return s_find(s, part, 1, true) ~= nil
+end
+
+local raw_upper, raw_lower = string.upper, string.lower
+string.upper = function(s)
+  charge(s, CASE)
+  return raw_upper(s)
+end
+string.lower = function(s)
+  charge(s, CASE)
+  return raw_lower(s)
+end
+
+local raw_remove, raw_insert, raw_sort = table.remove, table.insert, table.sort
 
 table.remove = function(t, ...)
   if select("#", ...) > 1 then
-    error("wrong number of arguments to 'remove'", 2)
+    raw_error("wrong number of arguments to 'remove'", 2)
   end
   local len = #t
   local pos = ...
@@ -62,7 +277,7 @@ table.remove = function(t, ...)
     pos = len
   end
   if pos >= len + 1 or (pos < 1 and len > 0) then
-    error("bad argument #1 to 'remove' (position out of bounds)", 2)
+    raw_error("bad argument #1 to 'remove' (position out of bounds)", 2)
   end
   return raw_remove(t, ...)
 end
@@ -70,15 +285,105 @@ end
 table.insert = function(t, ...)
   local n = select("#", ...)
   if n > 2 then
-    error("wrong number of arguments to 'insert'", 2)
+    raw_error("wrong number of arguments to 'insert'", 2)
   end
   if n == 2 then
     local pos = ...
     if type(pos) == "number" and (pos > #t + 1 or pos < 1) then
-      error("bad argument #2 to 'insert' (position out of bounds)", 2)
+      raw_error("bad argument #2 to 'insert' (position out of bounds)", 2)
     end
   end
   return raw_insert(t, ...)
+end
+
+-- Strings compare as .NET's String.CompareTo does, by the culture: case second (lower
+-- first), hyphens and apostrophes ignored but as a last tie-break, punctuation before
+-- digits before letters. Only table.sort's default order can be made so here (the `<`
+-- operator cannot): close to the measured order, not identical in every corner.
+local PRIMARY = {}
+do
+  local order = " !\"#$%&()*,./:;?@[\\]^_`{|}~+<=>0123456789abcdefghijklmnopqrstuvwxyz"
+  for i = 1, #order do
+    PRIMARY[byte(order, i)] = i
+    if i > #order - 26 then
+      PRIMARY[byte(order, i) - 32] = i
+    end
+  end
+end
+local IGNORED = { [39] = 1, [45] = 2 } -- ' and -
+
+local function culture_less(a, b)
+  local ka, kb = {}, {}
+  for _, pair in ipairs({ { a, ka }, { b, kb } }) do
+    local s, key = pair[1], pair[2]
+    local primary, case, ignored = {}, {}, {}
+    for i = 1, #s do
+      local c = byte(s, i)
+      if IGNORED[c] then
+        ignored[#ignored + 1] = { i, IGNORED[c] }
+      else
+        primary[#primary + 1] = PRIMARY[c] or (200 + c)
+        case[#case + 1] = (c >= 65 and c <= 90) and 1 or 0
+      end
+    end
+    key[1], key[2], key[3] = primary, case, ignored
+  end
+  for level = 1, 2 do
+    local x, y = ka[level], kb[level]
+    for i = 1, math.min(#x, #y) do
+      if x[i] ~= y[i] then
+        return x[i] < y[i]
+      end
+    end
+    if #x ~= #y then
+      return #x < #y
+    end
+  end
+  local x, y = ka[3], kb[3]
+  if #x ~= #y then
+    return #x < #y
+  end
+  for i = 1, #x do
+    if x[i][1] ~= y[i][1] then
+      return x[i][1] > y[i][1]
+    elseif x[i][2] ~= y[i][2] then
+      return x[i][2] < y[i][2]
+    end
+  end
+  return a < b
+end
+
+local function default_less(a, b)
+  local ta, tb = type(a), type(b)
+  if ta == "number" and tb == "number" then
+    return a < b
+  elseif ta == "string" and tb == "string" then
+    return culture_less(a, b)
+  end
+  return a < b -- raises "attempt to compare ..."
+end
+
+-- MoonSharp sorts with .NET's List.Sort: each comparison asks lt(a, b) and lt(b, a), and an
+-- order that answers true both ways raises "invalid order function for sorting".
+table.sort = function(t, lt)
+  local was = pause(true)
+  local less = lt and function(a, b) -- the script's own order: its instructions count
+    pause(false)
+    local x = lt(a, b)
+    pause(true)
+    return x
+  end or default_less
+  local ok, err = pcall(raw_sort, t, function(a, b)
+    local x = less(a, b)
+    if x and less(b, a) then
+      raw_error("invalid order function for sorting", 0)
+    end
+    return x
+  end)
+  pause(was)
+  if not ok then
+    raw_error(err, 0)
+  end
 end
 
 -- MoonSharp's pattern matcher (KopiLua) counts calls of match() per attempt and raises
@@ -346,6 +651,10 @@ local function count_find(s, p, init)
 end
 
 string.find = function(s, p, init, plain)
+  charge(s, SCAN)
+  if init and type(s) == "string" and init > #s + 1 then
+    init = #s + 1 -- MoonSharp clamps a start past the end (Lua 5.2 finds nothing)
+  end
   if not plain and quantified[p] ~= false and needs_count(s, p) then
     count_find(tostring(s), p, init)
   end
@@ -353,6 +662,7 @@ string.find = function(s, p, init, plain)
 end
 
 string.match = function(s, p, init)
+  charge(s, SCAN)
   if quantified[p] ~= false and needs_count(s, p) then
     count_find(tostring(s), p, init)
   end
@@ -360,6 +670,7 @@ string.match = function(s, p, init)
 end
 
 string.gmatch = function(s, p)
+  charge(s, SCAN)
   local iterate = raw_gmatch(s, p)
   if not needs_count(s, p) then
     return iterate
@@ -384,7 +695,20 @@ string.gmatch = function(s, p)
   end
 end
 
+local gsub_count
+
 string.gsub = function(s, p, repl, n)
+  local was = pause(true)
+  charge(s, GSUB)
+  local ok, err = pcall(gsub_count, s, p, n)
+  pause(was)
+  if not ok then
+    raw_error(err, 0)
+  end
+  return raw_gsub(s, p, repl, n) -- a function or table repl is the script's: counted
+end
+
+gsub_count = function(s, p, n)
   if quantified[p] ~= false and needs_count(s, p) then
     local cs, cp = tostring(s), p
     local anchor, pi, si, count = byte(cp, 1) == 94, 1, 1, 0
@@ -409,7 +733,6 @@ string.gsub = function(s, p, repl, n)
       end
     end
   end
-  return raw_gsub(s, p, repl, n)
 end
 
 local RANK = { number = 1, string = 2, boolean = 3 }
@@ -458,30 +781,88 @@ pairs = function(t)
     end
   end, t, nil
 end
+
+-- The functions that stand for MoonSharp's C#: their own instructions are not counted.
+tostring, tonumber, assert = quiet(tostring), quiet(tonumber), quiet(assert)
+string.format = quiet(string.format)
+string.find, string.match = quiet(string.find), quiet(string.match)
+string.upper, string.lower = quiet(string.upper), quiet(string.lower)
+string.startsWith, string.endsWith = quiet(string.startsWith), quiet(string.endsWith)
+string.contains = quiet(string.contains)
+table.remove, table.insert = quiet(table.remove), quiet(table.insert)
+local counted_gmatch, counted_pairs = string.gmatch, pairs
+string.gmatch = function(s, p)
+  return quiet(quiet(counted_gmatch)(s, p))
+end
+pairs = function(t)
+  local iterate, state, init = quiet(counted_pairs)(t)
+  return quiet(iterate), state, init
+end
 """
 
 
-# Counts Lua VM instructions (a count hook on every instruction) while a function runs. Built
-# before the profile removes `debug`, and held by Python only, so scripts never see it.
+# Counts Lua VM instructions (a count hook on every instruction) while a function runs, plus
+# what the profile charged for scanning long strings (`meter`). Built before the profile
+# removes `debug`, and held by Python only, so scripts never see it.
 COUNTER = """
 local sethook, pack, unpack = debug.sethook, table.pack, table.unpack
-return function(fn, ...)
+local floor, error = math.floor, error
+local paused = false
+-- The profile runs its own Lua where MoonSharp runs C# (its pattern matcher's call count, the
+-- shuffled pairs, number formatting): those instructions are not the script's, so the
+-- profile pauses the count around them.
+local meter = { n = 0, pause = function(on)
+  local was = paused
+  paused = on
+  return was
+end }
+return meter, function(fn, ...)
   local n = 0
-  sethook(function() n = n + 1 end, "", 1)
+  local charged = meter.n
+  paused = false
+  sethook(function() if not paused then n = n + 1 end end, "", 1)
   local results = pack(pcall(fn, ...))
   sethook()
   if not results[1] then
     error(results[2], 0)
   end
-  return n, unpack(results, 2, results.n)
+  return n + floor(meter.n - charged + 0.5), unpack(results, 2, results.n)
 end
 """
+
+
+class Counter:
+    """Counts a Lua call: `counter(fn, *args)` -> (instructions, *results).
+
+    The instructions are the Lua VM instructions run, plus what the profile charged for
+    long strings scanned; `counter.scanned` is that charge so far.
+    """
+
+    def __init__(self, count: Any, meter: Any) -> None:
+        self._count = count
+        self._meter = meter
+
+    def __call__(self, fn: Any, *args: Any) -> Any:
+        """Run `fn(*args)`; (instructions, *results)."""
+        return self._count(fn, *args)
+
+    @property
+    def scanned(self) -> float:
+        """Instructions charged so far for string functions' scans (see SCAN in PROFILE)."""
+        return float(self._meter["n"])
+
+
+def _profiled(lua: Any, seed: int) -> Counter:
+    """Apply the profile to `lua`; its counter."""
+    meter, count = lua.execute(COUNTER)
+    lua.execute(PROFILE, seed, meter)
+    return Counter(count, meter)
 
 
 def runtime(seed: int = 0) -> Any:
     """A fresh Lua 5.2 runtime with the MoonSharp profile; `pairs` shuffled from `seed`."""
     lua = lua52.LuaRuntime(unpack_returned_tuples=True, register_eval=False)
-    lua.execute(PROFILE, seed)
+    _profiled(lua, seed)
     return lua
 
 
@@ -495,7 +876,7 @@ end
 """
 
 
-def host_runtime(seed: int, attribute_handlers: Any) -> tuple[Any, Any, Any]:
+def host_runtime(seed: int, attribute_handlers: Any) -> tuple[Any, Any, Counter]:
     """A profiled runtime for an emulated table: (lua, load, count).
 
     `attribute_handlers` (getter, setter) decide what Lua sees of Python objects (lupa);
@@ -505,19 +886,19 @@ def host_runtime(seed: int, attribute_handlers: Any) -> tuple[Any, Any, Any]:
     lua = lua52.LuaRuntime(
         unpack_returned_tuples=True, register_eval=False, attribute_handlers=attribute_handlers
     )
-    count = lua.execute(COUNTER)
     load = lua.execute(LOADER)
-    lua.execute(PROFILE, seed)
+    count = _profiled(lua, seed)
     return lua, load, count
 
 
-def counting_runtime(seed: int = 0) -> tuple[Any, Any]:
+def counting_runtime(seed: int = 0) -> tuple[Any, Counter]:
     """A runtime as `runtime` gives, and `count(fn, *args)` -> (instructions, *results).
 
     The count is of Lua VM instructions run by `fn` and whatever it calls in Lua (C
-    functions count as one call): unlike time, it does not vary with the machine's load.
+    functions count as one call), plus the profile's charge for long strings scanned by
+    string functions (MoonSharp copies the subject on every call): unlike time, it does
+    not vary with the machine's load.
     """
     lua = lua52.LuaRuntime(unpack_returned_tuples=True, register_eval=False)
-    count = lua.execute(COUNTER)
-    lua.execute(PROFILE, seed)
+    count = _profiled(lua, seed)
     return lua, count

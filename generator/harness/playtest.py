@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,11 +25,13 @@ from generator.engines.teg import canonical
 from generator.engines.teg.bots import BOTS
 from generator.engines.teg.engine import Engine
 from generator.engines.teg.state import IllegalAction
+from generator.harness import secrets
 from generator.harness.tts import ui
 from generator.harness.tts.emulator import Table
 
 MAX_STEPS = 20_000  # clicks in one game before the playtest calls it stuck
 ROLL_SECONDS = 30.0  # the longest a throw of the dice may take
+SECRETS_EVERY = 20  # clicks between two looks at what every colour can read
 
 
 class PlaytestError(Exception):
@@ -127,6 +130,20 @@ def click_option(t: Table, color: str, label: str, index: int) -> None:
     raise PlaytestError(f"{color}'s panel shows no option '{label}' (option {index + 1})")
 
 
+def names_of(engine: Engine) -> dict[str, str]:
+    """Mission and planet ids -> their names (what the secrets check looks for)."""
+    data = engine.data
+    return {m.id: m.name for m in data.missions} | {p.id: p.name for p in data.planets}
+
+
+def check_secrets(t: Table, engine: Engine, state: Any = None) -> None:
+    """Raise PlaytestError when some colour can read another's hidden fact (secrets.py)."""
+    saved = json.loads(t.call_in("-1", "onSave"))
+    found = secrets.leaks(t, secrets.facts_of(saved, state, names_of(engine)))
+    if found:
+        raise PlaytestError(found[0])
+
+
 def play_game(
     engine: Engine,
     save: dict[str, Any],
@@ -135,31 +152,37 @@ def play_game(
     index: int = 0,
     bot: str = "mixed",
     after_click: Callable[[Table, int], Table] | None = None,
+    secrets_check: bool = True,
 ) -> GameResult:
     """Play one whole game at the headless table; see the module docstring.
 
     `after_click(table, clicks)` runs after every click and may return another table (one
     loaded from a save, rewound, with players moved): play goes on there, the bots' view
-    taken again from the record that table holds.
+    taken again from the record that table holds. With `secrets_check`, what every colour
+    can read is searched for the others' hidden facts after the deal, after each mission is
+    kept and every SECRETS_EVERY clicks until the game ends.
     """
     result = GameResult(index, seed)
     rng = random.Random(f"playtest:{seed}:{index}")
     t = Table.load(save, seed=rng.randrange(2**31))
     result.table = t
     colors = list(engine.data.rules.seat_colors[:players])
-    seat_players(t, colors)
-    t.step()
-    t.click(colors[0], "start:go")
-    t.step()
-    for color in colors:
-        t.click(color, f"seat:{color}:opt:{rng.randint(1, engine.data.rules.missions_dealt)}")
-    t.step()
-    setup = _record(t)["setup"]
-    state = engine.new_game(setup)
     actions: list[Any] = []
     try:
-        t = _play(t, engine, state, actions, rng, bot, result, after_click)
-    except (PlaytestError, IllegalAction) as err:
+        seat_players(t, colors)
+        t.step()
+        t.click(colors[0], "start:go")
+        t.run_until(lambda: not _status(t)["starting"], 10)
+        t.step()
+        for color in colors:
+            if secrets_check:
+                check_secrets(t, engine)
+            t.click(color, f"seat:{color}:opt:{rng.randint(1, engine.data.rules.missions_dealt)}")
+            t.step()
+        setup = _record(t)["setup"]
+        state = engine.new_game(setup)
+        t = _play(t, engine, state, actions, rng, bot, result, after_click, secrets_check)
+    except (PlaytestError, IllegalAction, AssertionError) as err:
         result.problem = f"game {index + 1}, action {len(actions) + 1}: {err}"
     except Exception as err:  # a Lua error in a handler: report it with the game
         result.problem = f"game {index + 1}, action {len(actions) + 1}: {type(err).__name__}: {err}"
@@ -180,10 +203,15 @@ def _play(
     bot: str,
     result: GameResult,
     after_click: Callable[[Table, int], Table] | None = None,
+    secrets_check: bool = True,
 ) -> Table:
+    looked = -1
     while not engine.is_over(state):
         if result.clicks > MAX_STEPS:
             raise PlaytestError(f"no end after {MAX_STEPS} clicks")
+        if secrets_check and result.clicks % SECRETS_EVERY == 0 and result.clicks != looked:
+            looked = result.clicks
+            check_secrets(t, engine, state)
         status = _status(t)
         if status["rolling"]:
             result.rolls += 1
@@ -263,38 +291,50 @@ PROBES = ("tableStatus", "stateText", "currentState", "currentChoices")
 
 @dataclass
 class Costs:
-    """Per handler, over many games: Lua VM instructions and wall ms of every run."""
+    """Per handler, over many games: instructions, the scans charged, ms of every run.
+
+    The instructions include what the profile charges for string functions scanning long
+    strings (MoonSharp copies the subject on every call); `scans` is that charge alone.
+    """
 
     instructions: dict[str, list[int]] = field(default_factory=dict)
+    scans: dict[str, list[int]] = field(default_factory=dict)
     ms: dict[str, list[float]] = field(default_factory=dict)
 
     def add(self, t: Table) -> None:
-        """Add one table's handler runs (the playtest's own probes left out)."""
+        """Add one table's handler runs (the playtest's own probes left out).
+
+        The handlers a versioned button cycles through (onButton0 .. onButton7) count as one.
+        """
         for name, cost in t.costs.items():
             if name in PROBES:
                 continue
+            name = re.sub(r"^onButton\d+$", "onButton", name)
             self.instructions.setdefault(name, []).extend(cost.instructions)
+            self.scans.setdefault(name, []).extend(cost.scans)
             self.ms.setdefault(name, []).extend(cost.ms)
 
-    def rows(self) -> list[tuple[str, int, float, float, float, int, int, int]]:
-        """(handler, runs, ms p50/p99/max, instructions p50/p99/max), by handler name."""
+    def rows(self) -> list[tuple[str, int, float, float, float, int, int, int, int]]:
+        """(handler, runs, ms p50/p99/max, instructions p50/p99/max, scans max), by name."""
         out = []
         for name in sorted(self.instructions):
             ins, ms = sorted(self.instructions[name]), sorted(self.ms[name])
+            scans = max(self.scans.get(name) or [0])
             out.append(
                 (name, len(ins), _pct(ms, 0.5), _pct(ms, 0.99), ms[-1],
-                 int(_pct(ins, 0.5)), int(_pct(ins, 0.99)), ins[-1])
+                 int(_pct(ins, 0.5)), int(_pct(ins, 0.99)), ins[-1], scans)
             )  # fmt: skip
         return out
 
     def text(self) -> str:
         """The table a person reads: one line per handler."""
         lines = [
-            f"{'handler':<28}{'runs':>7}  {'ms p50/p99/max':>22}  {'instructions p50/p99/max':>26}"
+            f"{'handler':<28}{'runs':>7}  {'ms p50/p99/max':>22}  "
+            f"{'instructions p50/p99/max':>26}  {'scans max':>9}"
         ]
-        for name, n, m50, m99, mmax, i50, i99, imax in self.rows():
+        for name, n, m50, m99, mmax, i50, i99, imax, scans in self.rows():
             ms = f"{m50:>6.3f} {m99:>7.3f} {mmax:>7.3f}"
-            lines.append(f"{name:<28}{n:>7}  {ms:>22}  {i50:>8} {i99:>8} {imax:>8}")
+            lines.append(f"{name:<28}{n:>7}  {ms:>22}  {i50:>8} {i99:>8} {imax:>8}  {scans:>9}")
         return "\n".join(lines)
 
 

@@ -4,9 +4,12 @@ Each rule is a function with a docstring showing a bad and a good example. Findi
 Problems located in the module's own source file and line (not the bundle's), with a code:
 
     LUA001 does not compile      LUA005 a library TTS lacks    LUA008 string.format %s
-    LUA002 a Lua 5.3 operator    LUA006 an undefined global
+    LUA002 a Lua 5.3 operator    LUA006 an undefined global    LUA009 error() with a table
     LUA003 goto / labels         LUA007 a global written in pure code
-    LUA004 MoonSharp-only syntax
+    LUA004 MoonSharp-only syntax                               LUA010 select("#", ...)
+
+LUA008 to LUA010 stand for differences measured on a real MoonSharp 2.0 (docs/moonsharp.md)
+that the test profile cannot imitate everywhere.
 """
 
 from __future__ import annotations
@@ -339,6 +342,47 @@ def format_strings(usage: Usage) -> Iterator[Finding]:
             index += 1
 
 
+def _called(node: Any, name: str) -> bool:
+    return (
+        isinstance(node, astnodes.Call)
+        and isinstance(node.func, astnodes.Name)
+        and node.func.id == name
+    )
+
+
+def error_values(usage: Usage) -> Iterator[Finding]:
+    """LUA009: error() is given a string or a number, never a table.
+
+    Measured on MoonSharp 2.0: error() with a table raises "bad argument #1 to 'error'
+    (string expected, got table)" instead, and pcall always hands back a string.
+    Bad: `error({ refused = why })`. Good: `signal.raise("refused", why)` (lib/signal.lua).
+    """
+    for node in usage.nodes:
+        if _called(node, "error") and node.args:
+            first = node.args[0]
+            if isinstance(first, astnodes.Table) or _called(first, "setmetatable"):
+                yield Finding(
+                    usage.line(node), "LUA009",
+                    "error() with a table: MoonSharp accepts only a string or a number there",
+                )  # fmt: skip
+
+
+def vararg_count(usage: Usage) -> Iterator[Finding]:
+    """LUA010: no select("#", ...): MoonSharp counts an empty `...` as one nil (measured).
+
+    Bad: `local n = select("#", ...)`. Good: `local args = { ... }` and `#args`, or named
+    parameters.
+    """
+    for node in usage.nodes:
+        if _called(node, "select") and node.args:
+            first = node.args[0]
+            if isinstance(first, astnodes.String) and first.s == b"#":
+                yield Finding(
+                    usage.line(node), "LUA010",
+                    'select("#", ...) is 1 for an empty ... in MoonSharp: count a table',
+                )  # fmt: skip
+
+
 # --- running the rules --------------------------------------------------------------------
 
 
@@ -413,6 +457,8 @@ def lint_bundle(bundle: Bundle) -> list[Problem]:
         add(module, only_tts_libraries(usage))
         add(module, defined_globals(usage, frozenset(allowed)))
         add(module, format_strings(usage))
+        add(module, error_values(usage))
+        add(module, vararg_count(usage))
         if _pure(module):
             add(module, pure_writes(usage))
     err = compiler()(bundle.text, "bundle")

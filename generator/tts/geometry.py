@@ -159,3 +159,22 @@ def fit(
     """
     width, depth = host.units(feature)
     return fill * min(width * host_scale / piece[0], depth * host_scale / piece[1])
+
+
+def footprint(place: Place, size: tuple[float, float] = CARD_SIZE) -> list[tuple[float, float]]:
+    """The four corners (world x, z) of an object of `size` (at scale 1) standing at `place`."""
+    w, h = size[0] / 2, size[1] / 2
+    return [place.to_world(dx, dz) for dx, dz in ((-w, -h), (w, -h), (w, h), (-w, h))]
+
+
+def overlap(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> bool:
+    """Whether two convex footprints overlap (a separating axis test; touching edges do not)."""
+    for poly in (a, b):
+        for i in range(len(poly)):
+            (x1, z1), (x2, z2) = poly[i], poly[(i + 1) % len(poly)]
+            nx, nz = z2 - z1, x1 - x2
+            pa = [nx * x + nz * z for x, z in a]
+            pb = [nx * x + nz * z for x, z in b]
+            if max(pa) <= min(pb) + 1e-6 or max(pb) <= min(pa) + 1e-6:
+                return False
+    return True

@@ -32,11 +32,18 @@ from generator.tts.table import (
     CONTROL as CONTROL_PLACE,
 )
 from generator.tts.table import (
+    MAT_SCALE as MAT_SCALE_OF_TILE,
+)
+from generator.tts.table import (
     MISSION_DECK,
     PLANET_DECK,
     row_places,
     seats,
 )
+
+# The discard pile lies beside the planet deck, outward (clear of the colonies of the seats
+# on that side).
+DISCARD_PILE = (PLANET_DECK.x - 3.2, PLANET_DECK.z)
 
 # Heights: pieces stand on mats (y 1.0 + thickness); a dealt card pile grows by CARD_STEP.
 PIECE_Y = 1.3
@@ -47,9 +54,12 @@ CARD_STEP = 0.02
 # at its own offset (card pixels) from the feature's centre.
 SURFACE_OFFSETS = [(-55, -55), (55, -55), (-55, 55), (55, 55), (0, 0)]
 ORBIT_PITCH = 42  # card pixels between seats' ships on one track step (down the card)
-COLONY_PITCH = 170  # mat pixels between a player's colonies (they overlap, titles showing)
-COLONY_Y = -330  # colonies lie beyond the mat's top edge (toward the middle), in mat pixels
-MAX_COLONIES = 9
+# A player's colonies lie in a row beyond the mat's top edge (toward the middle), smaller
+# than the face-up row's cards and never touching: loose cards that touch in TTS can merge
+# into a deck. Past MAX_COLONIES they pile on the last place (a deck).
+COLONY_SCALE = 0.55
+COLONY_GAP = 0.12  # world units between neighbouring colonies and from the mat's edge
+MAX_COLONIES = 10
 
 
 def guid_of(stable_id: str) -> str:
@@ -75,6 +85,19 @@ def _affine(place: Place, surface: G.Surface) -> dict[str, float]:
         "yz": round(bz - oz, 7),
         "ry": r(place.rot_y % 360),
     }
+
+
+def colony_places(mat: G.Surface, at: Any) -> list[dict[str, float]]:
+    """Where a seat's colonies lie: `at(px, py, y)` turns mat pixels into a world place."""
+    per_px = mat.size[0] * MAT_SCALE_OF_TILE / mat.pixels[0]
+    width, depth = (v * COLONY_SCALE for v in G.CARD_SIZE)
+    pitch = (width + COLONY_GAP) / per_px
+    py = -(depth / 2 + COLONY_GAP) / per_px
+    middle = mat.pixels[0] / 2
+    return [
+        {**at(middle + (k - (MAX_COLONIES - 1) / 2) * pitch, py, y=CARD_Y), "s": COLONY_SCALE}
+        for k in range(MAX_COLONIES)
+    ]
 
 
 def layout(data: TegData) -> dict[str, Any]:
@@ -130,10 +153,7 @@ def layout(data: TegData) -> dict[str, Any]:
                     for res in data.rules.resources
                 },
                 "empire": [feature(f"empire:{lv.level}:space") for lv in data.levels],
-                "colonies": [
-                    at(150 + k * COLONY_PITCH, COLONY_Y, y=CARD_Y + 0.05 * k)
-                    for k in range(MAX_COLONIES)
-                ],
+                "colonies": colony_places(mat, at),
                 "mission": at(MAT[0] + 260, MAT[1] / 2, y=CARD_Y),
                 "hand": guid_of(f"hand:{color}"),
             }
@@ -160,8 +180,9 @@ def layout(data: TegData) -> dict[str, Any]:
         "planets": planets,
         "missions": {m.id: guid_of(f"card:{m.id}") for m in data.missions},
         "planet_pile": _place(PLANET_DECK.x, PLANET_DECK.z, CARD_Y, PLANET_DECK.rot_y),
-        "discard_pile": _place(PLANET_DECK.x, PLANET_DECK.z - 4.0, CARD_Y, PLANET_DECK.rot_y),
+        "discard_pile": _place(*DISCARD_PILE, CARD_Y, PLANET_DECK.rot_y),
         "planet_deck": guid_of("deck:planets"),
         "mission_deck": guid_of("deck:missions"),
         "mission_pile": _place(MISSION_DECK.x, MISSION_DECK.z, CARD_Y, MISSION_DECK.rot_y),
+        "note": guid_of("note:start"),
     }

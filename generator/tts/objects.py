@@ -211,7 +211,9 @@ def card(guid: str, place: Place, card_id: int, custom_deck: Obj, nickname: str)
 
 
 def deck(guid: str, place: Place, cards: list[Obj], custom_deck: Obj, nickname: str) -> Obj:
-    """A DeckCustom holding `cards` (the first is the top card).
+    """A DeckCustom holding `cards` (the first is the top card), locked.
+
+    The table deals from it; players do not carry it off.
 
     `custom_deck` holds every sheet its cards come from (one key per sheet).
     """
@@ -220,6 +222,7 @@ def deck(guid: str, place: Place, cards: list[Obj], custom_deck: Obj, nickname: 
         guid,
         place,
         nickname,
+        locked=True,
         HideWhenFaceDown=True,
         SidewaysCard=False,
         DeckIDs=[c["CardID"] for c in cards],

@@ -7,9 +7,16 @@ what a player may choose is shown to them only; the status line and the scoreboa
 everyone; the host panel for the host and promoted players.
 
 Element ids (the contract with lua/teg/table/, checked by tests/test_table.py):
-`status`, `start`, `start:text`, `start:go`, `board:text`, `host`, `host:undo`,
-`host:pass`, and per seat colour C: `seat:C`, `seat:C:title`, `seat:C:opt:<k>` (k from 1 to
-OPTION_SLOTS), `seat:C:back`, `seat:C:auto`.
+`status`, `start`, `start:text`, `start:go`, `board`, `board:<k>` (a player's row, k from 1
+to the seat count) with `board:<k>:<column>:text`, `board:final:text`, `host`,
+`host:undo`, `host:pass`, and per seat colour C: `seat:C`, `seat:C:title`, `seat:C:opt:<k>`
+(k from 1 to OPTION_SLOTS), `seat:C:back`, `seat:C:auto`.
+
+Buttons whose meaning changes with the game (options, Back, the host's) name a handler
+that cycles with the table's version (onButton0 .. onButton7, teg.table.view), so a click
+that crossed an update is refused; every onClick is plain, so the handler gets TTS's mouse
+button and only a left click acts. Panels keep clear of TTS's own top bar and its player
+list on the right (they start BAR_CLEARANCE pixels down).
 """
 
 from __future__ import annotations
@@ -21,6 +28,12 @@ from generator.cards.teg import TegData
 OPTION_SLOTS = 12  # option buttons per panel; a longer list pages (the last slot: "More")
 PANEL_WIDTH = 380
 BUTTON_HEIGHT = 34
+BAR_CLEARANCE = 60  # TTS's menu bar and the top of its player list
+PLAYER_LIST_WIDTH = 220  # the player list down the right edge
+BOARD_COLUMNS = (("color", "Player", 110), ("vp", "VP", 50), ("energy", "Energy", 64),
+                 ("culture", "Culture", 64), ("empire", "Empire", 62),
+                 ("colonies", "Colonies", 70))  # fmt: skip
+BOARD_ROW_HEIGHT = 26
 
 
 def _el(parent: ET.Element | None, tag: str, text: str = "", **attrs: str) -> ET.Element:
@@ -45,7 +58,7 @@ def global_ui(data: TegData) -> str:
     top.append(defaults)
 
     status = _el(None, "Panel", id="status", rectAlignment="UpperCenter", width="760", height="38",
-                 offsetXY="0 -8")  # fmt: skip
+                 offsetXY=f"0 -{BAR_CLEARANCE}")  # fmt: skip
     _el(status, "Text", "Tiny Epic Galaxies", id="status:text", alignment="MiddleCenter")
     top.append(status)
 
@@ -63,18 +76,33 @@ def global_ui(data: TegData) -> str:
         rectAlignment="LowerCenter", width="240", height="40", offsetXY="0 14")  # fmt: skip
     top.append(start)
 
+    seats = len(data.rules.seat_colors)
+    width = sum(w for _, _, w in BOARD_COLUMNS) + 16
+    height = (seats + 1) * BOARD_ROW_HEIGHT + 56
     board = _el(None, "Panel", id="board", active="false", rectAlignment="UpperLeft",
-                width="400", height="190", offsetXY="10 -60")  # fmt: skip
-    _el(board, "Text", "", id="board:text", alignment="UpperLeft", fontSize="14",
-        font="Fonts/LiberationMono-Regular", offsetXY="8 -6")  # fmt: skip
+                width=str(width), height=str(height),
+                offsetXY=f"10 -{BAR_CLEARANCE + 50}")  # fmt: skip
+    column = _el(board, "VerticalLayout", padding="8 8 6 6", childForceExpandHeight="false")
+    grid = _el(column, "TableLayout", preferredHeight=str((seats + 1) * BOARD_ROW_HEIGHT),
+               columnWidths=" ".join(str(w) for _, _, w in BOARD_COLUMNS))  # fmt: skip
+    head = _el(grid, "Row", preferredHeight=str(BOARD_ROW_HEIGHT))
+    for _, title, _ in BOARD_COLUMNS:
+        _el(_el(head, "Cell"), "Text", title, fontSize="14", fontStyle="Bold")
+    for k in range(1, seats + 1):
+        row = _el(grid, "Row", id=f"board:{k}", active="false",
+                  preferredHeight=str(BOARD_ROW_HEIGHT))  # fmt: skip
+        for name, _, _ in BOARD_COLUMNS:
+            _el(_el(row, "Cell"), "Text", "", id=f"board:{k}:{name}:text", fontSize="14")
+    _el(column, "Text", "", id="board:final:text", fontSize="14", preferredHeight="40",
+        horizontalOverflow="Wrap", alignment="UpperLeft")  # fmt: skip
     top.append(board)
 
     host = _el(None, "Panel", id="host", visibility="Host|Admin", active="false",
                rectAlignment="UpperRight", width="240", height="84",
-               offsetXY="-10 -60")  # fmt: skip
+               offsetXY=f"-{PLAYER_LIST_WIDTH + 10} -{BAR_CLEARANCE}")  # fmt: skip
     layout = _el(host, "VerticalLayout", spacing="4", padding="6 6 6 6")
-    _el(layout, "Button", "Undo the last action", id="host:undo", onClick="onUndo(0)")
-    _el(layout, "Button", "Pass for an absent player", id="host:pass", onClick="onHostPass(0)",
+    _el(layout, "Button", "Undo the last action", id="host:undo", onClick="onButton0")
+    _el(layout, "Button", "Pass for an absent player", id="host:pass", onClick="onButton0",
         active="false")  # fmt: skip
     top.append(host)
 
@@ -82,14 +110,14 @@ def global_ui(data: TegData) -> str:
     for color in data.rules.seat_colors:
         panel = _el(None, "Panel", id=f"seat:{color}", visibility=color, active="false",
                     rectAlignment="MiddleRight", width=str(PANEL_WIDTH), height=str(height),
-                    offsetXY="-10 0")  # fmt: skip
+                    offsetXY=f"-{PLAYER_LIST_WIDTH + 10} -{BAR_CLEARANCE // 2}")  # fmt: skip
         column = _el(panel, "VerticalLayout", spacing="4", padding="8 8 8 8",
                      childForceExpandHeight="false")  # fmt: skip
         _el(column, "Text", "", id=f"seat:{color}:title", preferredHeight="52", fontSize="15")
         for k in range(1, OPTION_SLOTS + 1):
-            _el(column, "Button", "", id=f"seat:{color}:opt:{k}", onClick=f"onOption(0:{k})",
+            _el(column, "Button", "", id=f"seat:{color}:opt:{k}", onClick="onButton0",
                 preferredHeight=str(BUTTON_HEIGHT), active="false")  # fmt: skip
-        _el(column, "Button", "Back", id=f"seat:{color}:back", onClick="onBack(0)",
+        _el(column, "Button", "Back", id=f"seat:{color}:back", onClick="onButton0",
             preferredHeight=str(BUTTON_HEIGHT), active="false")  # fmt: skip
         _el(column, "Button", "Pass automatically: off", id=f"seat:{color}:auto",
             onClick="onAutoPass", preferredHeight=str(BUTTON_HEIGHT))  # fmt: skip

@@ -122,6 +122,52 @@ for i = -1, 255 do
   INTS[i] = string.format("%d", i)
 end
 
+-- True when string a sorts before b byte by byte, as Python sorts keys. Lua's `<` cannot be
+-- used: MoonSharp compares strings by the player's culture (lower before upper case, "-"
+-- ignored: measured, docs/moonsharp.md).
+local byte = string.byte
+
+function M.before(a, b)
+  if a == b then
+    return false
+  end
+  for i = 1, #a do
+    local x, y = byte(a, i), byte(b, i)
+    if x ~= y then
+      return y ~= nil and x < y
+    end
+  end
+  return true -- a is a proper prefix of b
+end
+
+-- Sorted lists of an object's keys, by the keys joined in the order `next` gave them: the
+-- same few key sets come back again and again (actions, players, dice).
+local SORTED = {}
+local sorted_count = 0
+
+local function sorted_keys(t, keys)
+  local joined = table.concat(keys, "\0")
+  local known = SORTED[joined]
+  if known and #known == #keys then
+    local same = true
+    for i = 1, #known do
+      if t[known[i]] == nil then -- another key set that joins the same way
+        same = false
+        break
+      end
+    end
+    if same then
+      return known
+    end
+  end
+  table.sort(keys, M.before)
+  if sorted_count < 1024 then
+    SORTED[joined] = keys
+    sorted_count = sorted_count + 1
+  end
+  return keys
+end
+
 local encode_into
 
 local function encode_object(t, out)
@@ -132,7 +178,7 @@ local function encode_object(t, out)
     end
     keys[#keys + 1] = k
   end
-  table.sort(keys)
+  keys = sorted_keys(t, keys)
   out[#out + 1] = "{"
   for i, k in ipairs(keys) do
     if i > 1 then
@@ -206,12 +252,32 @@ local function fail(text, at, what)
   error(string.format("json: %s at character %d", tostring(what), at), 0)
 end
 
+-- string.find from `at` for a pattern that matches one character, a window of the text at a
+-- time. MoonSharp copies the whole subject on every find (measured: about 1.9 ms per MB), so
+-- one find on the whole text per token makes decoding a long record quadratic; a window
+-- costs its own length, and windows grow so a long run costs a few finds.
+local WINDOW = 64
+local sub, find_in = string.sub, string.find
+
+local function find(text, pattern, at, plain)
+  local n, size = #text, WINDOW
+  while at <= n do
+    local last = at + size - 1
+    local s = find_in(sub(text, at, last), pattern, 1, plain)
+    if s then
+      return at + s - 1
+    end
+    at, size = last + 1, size * 2
+  end
+  return nil
+end
+
 local function skip(text, at)
   local b = string.byte(text, at)
   if b ~= 32 and b ~= 9 and b ~= 10 and b ~= 13 then
     return b and at or (#text + 1) -- canonical JSON has no spaces: the usual case
   end
-  return string.find(text, "[^ \t\r\n]", at) or (#text + 1)
+  return find(text, "[^ \t\r\n]", at) or (#text + 1)
 end
 
 local function utf8(code)
@@ -232,7 +298,7 @@ local SIMPLE = { ['"'] = '"', ["\\"] = "\\", ["/"] = "/", b = "\b", f = "\f", n 
 
 local function decode_string(text, at)
   -- Most strings hold no escape: take them in one piece.
-  local close = string.find(text, '"', at + 1, true)
+  local close = find(text, '"', at + 1, true)
   if close then
     local body = string.sub(text, at + 1, close - 1)
     if not string.find(body, "\\", 1, true) then
@@ -242,7 +308,7 @@ local function decode_string(text, at)
   local parts = {}
   local i = at + 1
   while true do
-    local j = string.find(text, '["\\]', i)
+    local j = find(text, '["\\]', i)
     if not j then
       fail(text, at, "unterminated string")
     end
@@ -363,7 +429,7 @@ decode_value = function(text, at)
   if b ~= 46 and b ~= 69 and b ~= 101 then -- not ".", "E", "e": an integer
     return tonumber(string.sub(text, i, j - 1)), j
   end
-  local number = string.match(text, "^-?%d+%.?%d*[eE]?[-+]?%d*", i)
+  local number = string.match(sub(text, i, i + 63), "^-?%d+%.?%d*[eE]?[-+]?%d*")
   local value = tonumber(number)
   if not value then
     fail(text, i, "bad number")

@@ -30,7 +30,15 @@ from typing import Any
 from generator.harness.moonsharp import host_runtime
 from generator.harness.tts import ui
 from generator.harness.tts.surface import surface
-from generator.harness.tts.world import Thing, Vec, nearest_face, thing_from, write_back
+from generator.harness.tts.world import (
+    SPAWN_FRAMES,
+    TURN_FRAMES,
+    Thing,
+    Vec,
+    nearest_face,
+    thing_from,
+    write_back,
+)
 
 FPS = 60
 SEAT_COLORS = (
@@ -84,10 +92,15 @@ class Waiting:
 
 @dataclass
 class Cost:
-    """Runs of one handler: wall time (ms) and Lua VM instructions, per run."""
+    """Runs of one handler: wall time (ms) and Lua VM instructions, per run.
+
+    `instructions` include `scans`, what the profile charged for string functions scanning
+    long strings.
+    """
 
     ms: list[float] = field(default_factory=list)
     instructions: list[int] = field(default_factory=list)
+    scans: list[int] = field(default_factory=list)
 
 
 class Handle:
@@ -162,18 +175,17 @@ PRELUDE = r"""
 local lua_type, lua_error = type, error
 local H = {}
 
--- A script environment: its own globals, then the TTS API, then Lua's library; anything
--- else read is an error naming it (TTS would give nil and fail later, far from the cause).
--- A script's own globals (`declared`: assigned somewhere in its text) read as nil until set,
--- as in TTS.
+-- A script environment: its own globals, the TTS API and Lua's library, set in it as TTS
+-- has them (a read costs no metamethod, so instruction counts stay the script's own);
+-- anything else read is an error naming it (TTS would give nil and fail later, far from
+-- the cause). A script's own globals (`declared`: assigned somewhere in its text) read as
+-- nil until set, as in TTS.
 function H.env(api, base, self_handle, declared, unknown)
   local env = {}
+  for k, v in next, base do env[k] = v end
+  for k, v in next, api do env[k] = v end
+  env.self = self_handle
   setmetatable(env, { __index = function(_, k)
-    if k == "self" then return self_handle end
-    local v = api[k]
-    if v ~= nil then return v end
-    v = base[k]
-    if v ~= nil then return v end
     if declared[k] then return nil end
     unknown(k)
   end })
@@ -324,6 +336,7 @@ class Table:
         self.inside: dict[str, set[str]] = {}  # zone guid -> guids inside
         self._where: dict[str, Any] = {}  # every object's position at the last zone check
         self.turns = {"enable": False, "turn_color": "", "order": [], "type": 1}
+        self.hotseat_colors: list[str] = []
         self.quirks = {
             "turn_event_twice": False,
             "turn_event_delay": 0,
@@ -376,8 +389,12 @@ class Table:
         self.fire_at("-1", "onLoad", self.global_state)
 
     def _add(self, thing: Thing) -> Thing:
-        while not thing.guid or thing.guid in self.things:
-            thing.guid = f"{self.rng.randrange(16**6):06x}"  # TTS re-GUIDs a collision
+        # TTS re-GUIDs a collision with an object on the table (a card put into a deck and
+        # taken out again keeps its GUID: nothing else holds it meanwhile).
+        while not thing.guid or (
+            thing.guid in self.things and not self.things[thing.guid].destroyed
+        ):
+            thing.guid = f"{self.rng.randrange(16**6):06x}"
         self.things[thing.guid] = thing
         return thing
 
@@ -452,6 +469,7 @@ class Table:
 
     def _run(self, label: str, fn: Any, *args: Any) -> Any:
         start = time.perf_counter()
+        scanned = self._count.scanned if self.count_instructions else 0.0
         try:
             if self.count_instructions:
                 counted = _values(self._count(fn, *args))
@@ -465,6 +483,7 @@ class Table:
         cost = self.costs[label.split(": ", 1)[-1]]
         cost.ms.append((time.perf_counter() - start) * 1000)
         cost.instructions.append(n)
+        cost.scans.append(round(self._count.scanned - scanned) if self.count_instructions else 0)
         if len(values) > 1:
             return tuple(values)
         return values[0] if values else None
@@ -677,19 +696,92 @@ class Table:
         self.snapshots.append(self.save())
 
     def _move_things(self) -> None:
+        moving = []
         for thing in self._live():
+            if not thing.at_rest():
+                moving.append(thing)
             if thing.smooth is not None:
                 target, left = thing.smooth
                 thing.pos = [p + (t - p) / left for p, t in zip(thing.pos, target, strict=True)]
                 thing.smooth = None if left <= 1 else (target, left - 1)
+                if thing.smooth is None:
+                    thing.placed()
             if thing.tumbling:
                 thing.tumbling -= 1
                 if thing.tumbling == 0:
                     cocked = self.rng.random() < self.cocked_chance
                     tilt = self.rng.uniform(20.0, 40.0) if cocked else 0.0
                     if thing.faces:
-                        thing.set_face(self.rng.randrange(len(thing.faces)), tilt)
+                        face = self.rng.randrange(len(thing.faces))
+                        thing.set_face(face, tilt, spin=self.rng.uniform(0.0, 360.0))
                     thing.resting = True
+            if thing.turning is not None:
+                face, left = thing.turning
+                thing.turning = None if left <= 1 else (face, left - 1)
+                if thing.turning is None:
+                    thing.set_face(face)
+                    thing.placed()
+            elif thing.spawning:
+                thing.spawning -= 1
+            elif thing.settle:
+                thing.settle -= 1
+        self._merge(moving)
+
+    def _hand_zones(self) -> list[Thing]:
+        return [t for t in self._live() if t.hand_color is not None]
+
+    def _merge(self, moving: list[Thing]) -> None:
+        """Loose cards that touch while one is not at rest merge (SCED DeckLib, SNM notes).
+
+        A card that comes down on a deck goes into it (on top when it is higher, as putObject
+        does: api object.md); two cards form a new deck with a new GUID, the lower card at
+        the bottom. Cards in hands never merge; the old handles die.
+        """
+        moving = [t for t in moving if t.is_card or t.is_deck]
+        if not moving:
+            return
+        hands = self._hand_zones()
+
+        def loose(t: Thing) -> bool:
+            return (
+                not t.destroyed
+                and (t.is_card or t.is_deck)
+                and t.held_by is None
+                and not any(z.contains_point(t.pos) for z in hands)
+            )
+
+        others = [t for t in self._live() if loose(t)]
+        for thing in moving:
+            if not loose(thing):
+                continue
+            for other in others:
+                if other is thing or other.destroyed or (thing.is_deck and other.is_deck):
+                    continue
+                if thing.touches(other):
+                    others.append(self.combine(other, thing))
+                    break
+
+    def combine(self, below: Thing, above: Thing) -> Thing:
+        """`above` goes into the deck `below` (or both cards form a new deck); the container."""
+        if below.is_card and above.is_deck:
+            below, above = above, below
+            into_top = False
+        else:
+            into_top = above.pos[1] > below.pos[1] + 0.05
+        if below.is_deck:
+            entry = write_back(above)
+            if into_top:
+                below.contents.insert(0, entry)
+            else:
+                below.contents.append(entry)
+            self.destroy(above)
+            self.fire("onObjectEnterContainer", self.handle(below), self.handle(above))
+            return below
+        deck = self._add(thing_from(_deck_data([write_back(above), write_back(below)], below)))
+        deck.placed()
+        self.destroy(above)
+        self.destroy(below)
+        return deck
 
     cocked_chance = 1 / 400  # measured on a live TTS (TABLE-AUTOMATION.md §1.1)
 
@@ -786,6 +878,7 @@ class Table:
         counted = _values(self._count(self._co_resume, co))
         cost = self.costs["coroutine"]
         cost.instructions.append(int(counted[0]))
+        cost.scans.append(0)
         cost.ms.append((time.perf_counter() - start) * 1000)
         if not counted[1]:
             raise ScriptError(f"coroutine: {counted[2]}")
@@ -833,8 +926,10 @@ class Table:
         del self.players[name]
 
     def seated(self) -> list[str]:
-        """Colours with someone sitting there (not Grey)."""
-        return [p.color for p in self.players.values() if p.color != "Grey"]
+        """Colours with someone sitting there (not Grey): getSeatedPlayers()."""
+        colors = [p.color for p in self.players.values() if p.color != "Grey"]
+        extra = [c for c in self.hotseat_colors if c not in colors]
+        return colors + extra
 
     def player_at(self, color: str) -> Player | None:
         """Who sits at a colour (None for an empty seat)."""
@@ -853,7 +948,12 @@ class Table:
     # --- drivers: what players do ------------------------------------------------------------
 
     def click(self, color: str, element_id: str, owner: str = "-1", value: str = "-1") -> Any:
-        """A player clicks an XmlUI element; refused when they cannot see it or it is inactive."""
+        """A player clicks an XmlUI element; refused when they cannot see it or it is inactive.
+
+        `value` is the mouse button: "-1" left, "-2" right, "-3" middle (SCED Global.ttslua:
+        a plain onClick passes it); an `onClick="fn(arg)"` passes `arg` instead, whatever the
+        button.
+        """
         tree = self.global_xml if owner == "-1" else ui.parse(self.things[owner].xml)
         found = next(((e, ps) for e, ps in ui.walk(tree) if e.id == element_id), None)
         if found is None:
@@ -908,6 +1008,102 @@ class Table:
             out[zone.hand_color] = [c.name if mine else "?" for c in cards]
         return out
 
+    def search(self, color: str, guid: str) -> list[str]:
+        """A player searches a container: onObjectSearchStart(obj, color); what they see.
+
+        Searching shows the searcher every object inside, by name, in order (KB "Search").
+        """
+        thing = self.things[guid]
+        if thing.contents is None:
+            raise ValueError(f"{guid} is not a container")
+        self.fire("onObjectSearchStart", self.handle(thing), color)
+        seen = [str(c.get("Nickname", "")) for c in thing.contents]
+        self.fire("onObjectSearchEnd", self.handle(thing), color)
+        return seen
+
+    def type_number(self, color: str, guid: str, number: int) -> None:
+        """A player types a number over an object: onObjectNumberTyped.
+
+        Over a deck that no handler stops (a handler returning true), TTS deals that many
+        cards into the typist's hand (api events.md onObjectNumberTyped).
+        """
+        thing = self.things[guid]
+        answers = self.fire("onObjectNumberTyped", self.handle(thing), color, number)
+        if any(a is True for a in answers) or thing.contents is None:
+            return
+        self.handle(thing)._call_deal(number, color)
+
+    def nudge(self, guid: str, position: Vec, rotation: Vec | None = None) -> None:
+        """A piece moves without an event: the gizmo, Ctrl+Z, a nudge (no onObjectDrop)."""
+        thing = self.things[guid]
+        thing.pos = list(position)
+        if rotation is not None:
+            thing.rot = list(rotation)
+        thing.placed()
+
+    def hotseat(self, name: str, colors: list[str]) -> None:
+        """One person plays several colours at one computer (hotseat).
+
+        Every colour is seated (getSeatedPlayers, Player[c].seated) while
+        Player.getPlayers() lists the one person, at the first colour.
+        """
+        self.join(name, colors[0], host=True)
+        self.hotseat_colors = list(colors)
+        for color in colors[1:]:
+            self.fire("onPlayerChangeColor", color)
+
+    def notebook(self, color: str) -> list[tuple[str, str]]:
+        """The notebook pages a colour can read: (title, body).
+
+        A tab has a colour (Grey when added without one: api notes.md); Grey tabs are read
+        by everyone, a colour's tab by that colour, and Black, the game master, reads every
+        page (KB player roles).
+        """
+        tabs = self.save_data.get("TabStates") or {}
+        out = []
+        for _, tab in sorted(tabs.items(), key=lambda kv: int(kv[0])):
+            owner = str(tab.get("color", "Grey") or "Grey")
+            if owner in ("Grey", color) or color == "Black":
+                out.append((str(tab.get("title", "")), str(tab.get("body", ""))))
+        return out
+
+    def readable(self, color: str) -> list[str]:
+        """Every text a colour can read at the table now.
+
+        Its view of the UI, its chat, the notebook pages it may open, the names,
+        descriptions (and, for Black, GM notes) of the objects it can see, and everything
+        inside the containers it could search.
+
+        Hidden from it: cards in another colour's hand (Black sees all hands: KB player
+        roles) and the faces of face-down cards that hide when face down (api object.md
+        hide_when_face_down). Spectators search nothing.
+        """
+        texts = [self.dump(color), *self.messages(color)]
+        texts += [f"{title}\n{body}" for title, body in self.notebook(color)]
+        hands = self._hand_zones()
+        for thing in self._live():
+            if thing.is_zone:
+                continue
+            owner = next((z.hand_color for z in hands if z.contains_point(thing.pos)), None)
+            if owner is not None and owner != color and color != "Black":
+                continue
+            if (
+                thing.is_card
+                and owner is None
+                and _face_down(thing)
+                and thing.data.get("HideWhenFaceDown", True)
+            ):
+                continue
+            texts += [thing.name, thing.description]
+            if color == "Black":
+                texts.append(thing.gm_notes)
+            if thing.contents is not None and color != "Grey":  # a search, in order
+                texts.append("\n".join(
+                    f"{entry.get('Nickname', '')}: {entry.get('Description', '')}"
+                    for entry in thing.contents
+                ))  # fmt: skip
+        return [t for t in texts if t]
+
     def pick_up(self, color: str, guid: str) -> None:
         """A player picks up an object: onObjectPickUp(player_color, object)."""
         thing = self.things[guid]
@@ -926,7 +1122,10 @@ class Table:
         self.fire("onObjectDrop", color, self.handle(thing))
 
     def shake(self, color: str, guid: str, frames: int = 30) -> bool:
-        """A player shakes a die (or presses R): tryObjectRandomize may veto; else it rolls.
+        """A player shakes a die or presses R over an object.
+
+        tryObjectRandomize may veto; else a die rolls, and another object is lifted and
+        turned at random (R on a ship or a token), with no onObjectDrop.
 
         onObjectRandomize fires repeatedly while the die is shaken (every 10 frames here).
         """
@@ -938,14 +1137,27 @@ class Table:
             self.fire("onObjectRandomize", self.handle(thing), color)
             if k + 10 < frames:
                 self.step(10)
-        self.start_roll(thing)
+        if thing.faces:
+            self.start_roll(thing)
+        else:
+            thing.pos = [thing.pos[0] + self.rng.uniform(-1, 1), thing.pos[1] + 1.0,
+                         thing.pos[2] + self.rng.uniform(-1, 1)]  # fmt: skip
+            thing.rot = [thing.rot[0], self.rng.uniform(0, 360), thing.rot[2]]
+            thing.placed()
         return True
 
-    def start_roll(self, thing: Thing) -> None:
-        """A die tumbles for a seeded number of frames (1 to 2.5 s), then rests on a face."""
+    def start_roll(self, thing: Thing) -> bool:
+        """A die tumbles for a seeded number of frames (1 to 2.5 s), then rests on a face.
+
+        A die that is held, smooth-moving or turning to a rotation value is not thrown.
+        """
+        if thing.held_by or thing.smooth is not None or thing.turning is not None:
+            return False
         thing.resting = False
         thing.tilt = 0.0
         thing.tumbling = self.rng.randrange(60, 150)
+        thing.thrown = self.frame
+        return True
 
     def turn(self, color: str) -> None:
         """Set the turn as TTS does (onPlayerTurn, with the quirks a test switched on)."""
@@ -1010,6 +1222,30 @@ def declared_globals(text: str) -> set[str]:
         elif not targets.startswith("local"):
             names.update(t.strip() for t in targets.split(",") if t.strip().isidentifier())
     return names
+
+
+def _deck_data(entries: list[dict[str, Any]], where: Thing) -> dict[str, Any]:
+    """A new deck's save entry holding `entries` (top first), lying where `where` lies.
+
+    It has no GUID yet: the table gives it one, as TTS does for a deck cards form.
+    """
+    custom: dict[str, Any] = {}
+    for entry in entries:
+        custom.update(entry.get("CustomDeck") or {})
+    return {
+        "GUID": "",
+        "Name": "Deck",
+        "Nickname": "",
+        "Transform": write_back(where)["Transform"],
+        "HideWhenFaceDown": True,
+        "DeckIDs": [e.get("CardID") for e in entries],
+        "CustomDeck": custom,
+        "ContainedObjects": entries,
+    }
+
+
+def _face_down(thing: Thing) -> bool:
+    return abs(((thing.rot[2] + 180) % 360) - 180) > 90
 
 
 def _only(params: dict[str, Any], modelled: set[str], function: str) -> dict[str, Any]:
@@ -1166,6 +1402,7 @@ class ObjectHandle(Handle):
     def _call_setPosition(self, position: Any) -> bool:
         self._thing.pos = self._table.vec(position)
         self._thing.smooth = None
+        self._thing.placed()
         return True
 
     def _call_setPositionSmooth(
@@ -1187,17 +1424,35 @@ class ObjectHandle(Handle):
         if self._thing.faces:
             self._thing.face = nearest_face(self._thing.faces, rot)
             self._thing.tilt = 0.0
+        self._thing.placed()
         return True
 
+    def _axis(self, local: Vec) -> Any:
+        # A local axis in the world: Unity turns an object by z, then x, then y (R = Ry Rx Rz),
+        # which is what getTransformRight/Up/Forward report (a cocked die's tilt included).
+        rx, ry, rz = (math.radians(a) for a in self._thing.rotation())
+        x, y, z = local
+        x, y = x * math.cos(rz) - y * math.sin(rz), x * math.sin(rz) + y * math.cos(rz)
+        y, z = y * math.cos(rx) - z * math.sin(rx), y * math.sin(rx) + z * math.cos(rx)
+        x, z = x * math.cos(ry) + z * math.sin(ry), -x * math.sin(ry) + z * math.cos(ry)
+        return self._table.vector([x, y, z])
+
     def _call_getTransformUp(self) -> Any:
-        # The object's up axis in the world: what a tilt check measures (0 tilt: straight up).
-        rx, rz = (math.radians(a) for a in (self._thing.rotation()[0], self._thing.rot[2]))
-        return self._table.vector(
-            [-math.sin(rz) * math.cos(rx), math.cos(rx) * math.cos(rz), math.sin(rx)]
-        )
+        return self._axis([0.0, 1.0, 0.0])
+
+    def _call_getTransformRight(self) -> Any:
+        return self._axis([1.0, 0.0, 0.0])
+
+    def _call_getTransformForward(self) -> Any:
+        return self._axis([0.0, 0.0, 1.0])
 
     def _call_getScale(self) -> Any:
         return self._table.vector(self._thing.scale)
+
+    def _call_setScale(self, scale: Any) -> bool:
+        self._thing.scale = self._table.vec(scale)
+        self._thing.placed()
+        return True
 
     # flags
     def _get_locked(self) -> bool:
@@ -1220,10 +1475,16 @@ class ObjectHandle(Handle):
         self._thing.interactable = bool(value)
 
     def _get_resting(self) -> bool:
-        return self._thing.resting and self._thing.smooth is None
+        return self._thing.at_rest()
+
+    def _get_spawning(self) -> bool:
+        return self._thing.spawning > 0
 
     def _set_resting(self, value: Any) -> None:
+        # SCED puts spawned objects to sleep this way (TABLE-AUTOMATION §1.2).
         self._thing.resting = bool(value)
+        if value:
+            self._thing.settle = 0
 
     def _get_held_by_color(self) -> Any:
         return self._thing.held_by
@@ -1236,12 +1497,11 @@ class ObjectHandle(Handle):
 
     # dice
     def _call_roll(self) -> bool:
-        self._table.start_roll(self._thing)
-        return True
+        return self._table.start_roll(self._thing)
 
     def _call_randomize(self, color: Any = None) -> bool:
         if self._thing.faces:
-            self._table.start_roll(self._thing)
+            return self._table.start_roll(self._thing)
         return True
 
     def _call_getRotationValue(self) -> Any:
@@ -1250,12 +1510,16 @@ class ObjectHandle(Handle):
     def _call_getValue(self) -> Any:
         return self._thing.face_value() if self._thing.faces else self._thing.data.get("Value", 0)
 
-    def _call_setRotationValue(self, value: Any) -> bool:
+    def _call_setRotationValue(self, value: Any) -> None:
+        # "elevated (smooth moved upward), smoothly rotated ... and then released to fall back
+        # into place" (api object.md): the face shows when the turn ends; until then the die
+        # is not resting, and a roll does nothing.
         for i, (face, _) in enumerate(self._thing.faces):
             if str(face) == str(value):
-                self._thing.set_face(i)
-                return True
-        return False
+                self._thing.turning = (i, TURN_FRAMES)
+                self._thing.tumbling = 0
+                return None
+        return None
 
     def _call_getRotationValues(self) -> Any:
         return self._table.to_lua(
@@ -1314,7 +1578,12 @@ class ObjectHandle(Handle):
         card.rot = table.vec(params["rotation"]) if p.get("rotation") else list(deck.rot)
         if p.get("flip") and not p.get("rotation"):
             card.rot[2] = (card.rot[2] + 180) % 360
+        # "Objects that are taken out of a container will take one or more frames to spawn"
+        # (api object.md takeObject); then they settle where they were put.
+        card.spawning = SPAWN_FRAMES
+        card.placed()
         handle = table.handle(card)
+        table.fire("onObjectLeaveContainer", self, handle)
         if len(deck.contents) == 1:
             # Taking the second-to-last card ends the deck: the last card lies where it was.
             last = table._add(thing_from(deck.contents.pop()))
@@ -1324,18 +1593,28 @@ class ObjectHandle(Handle):
             fn = params["callback_function"]
             table.add_wait(
                 Waiting(
-                    table._new_id(), table._wrap(lambda: fn(handle)), card, frame=table.frame + 1
+                    table._new_id(),
+                    table._wrap(lambda: fn(handle)),
+                    card,
+                    frame=table.frame + SPAWN_FRAMES,
                 )
             )
         return handle
 
-    def _call_putObject(self, obj: Any) -> Any:
-        thing = obj._thing
-        if self._thing.contents is None:
-            raise Strictness("putObject on an object that is not a container")
-        self._thing.contents.insert(0, write_back(thing))
-        self._table.destroy(thing)
-        return self
+    def _call_putObject(self, obj: Any, index: Any = None) -> Any:
+        # api object.md putObject: into a deck, at `index`, else at the end nearer in height
+        # (on top when the card is higher; at the bottom when both lie on the table); two
+        # cards form a deck; the container is returned.
+        thing, table = obj._thing, self._table
+        if self._thing.contents is None and not (self._thing.is_card and thing.is_card):
+            raise Strictness("putObject on an object that is neither a container nor a card")
+        if index is not None and self._thing.contents is not None:
+            self._thing.contents.insert(int(index), write_back(thing))
+            table.destroy(thing)
+            table.fire("onObjectEnterContainer", self, obj)
+            return self
+        container = table.combine(self._thing, thing)
+        return table.handle(container)
 
     def _call_deal(self, number: Any, color: Any = None, index: Any = None) -> bool:
         table = self._table
@@ -1368,6 +1647,10 @@ class ObjectHandle(Handle):
         return True
 
     def _call_getButtons(self) -> Any:
+        # nil, not an empty table, when there are none: real mods test for nil
+        # (tjakubo2/TTS_xwing `dial.getButtons() == nil`, SCED Playermat.ttslua).
+        if not self._thing.buttons:
+            return None
         return self._table.to_lua(
             [
                 {**{k: v for k, v in b.items() if k != "function_owner"}, "index": i}
@@ -1634,7 +1917,9 @@ class PlayerHandle(Handle):
 
     def _get_seated(self) -> bool:
         p = self._player()
-        return bool(p and p.color != "Grey")
+        return bool(p and p.color != "Grey") or (
+            self._color is not None and self._color in self._table.hotseat_colors
+        )
 
     def _get_host(self) -> bool:
         p = self._player()

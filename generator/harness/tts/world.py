@@ -13,7 +13,19 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.tts.geometry import Place, footprint, overlap
+
 Vec = list[float]
+
+# Frames an object takes to come to rest after a script puts it somewhere (it drops the last
+# bit and settles), to spawn out of a container (api object.md takeObject: "one or more
+# frames"), and to turn to a rotation value (setRotationValue lifts it, turns it and lets it
+# fall back: api object.md).
+SETTLE_FRAMES = 10
+SPAWN_FRAMES = 2
+TURN_FRAMES = 30
+# Two cards touch when their footprints overlap and they lie this close in height.
+TOUCH_HEIGHT = 0.6
 
 # Object types TTS reports as `tag` / `type` for the Names our saves use (others: "Generic").
 TAGS = {
@@ -69,7 +81,11 @@ class Thing:
     resting: bool = True
     tumbling: int = 0  # frames until a rolled die comes to rest
     smooth: tuple[Vec, int] | None = None  # a setPositionSmooth target and frames left
+    settle: int = 0  # frames until an object a script placed comes to rest
+    spawning: int = 0  # frames until an object taken out of a container has spawned
+    turning: tuple[int, int] | None = None  # setRotationValue: (face index, frames left)
     held_by: str | None = None
+    thrown: int = -1  # the frame a die was last thrown (a roll that tossed it)
     destroyed: bool = False
     hand_color: str | None = None  # a HandTrigger's colour
 
@@ -82,6 +98,43 @@ class Thing:
     def tag(self) -> str:
         """What TTS calls the object's type ("Dice", "Deck", "Scripting", ...)."""
         return TAGS.get(self.type_name, "Generic")
+
+    @property
+    def is_card(self) -> bool:
+        """A single card (it can merge with another card into a deck)."""
+        return self.tag == "Card"
+
+    @property
+    def is_deck(self) -> bool:
+        """A deck: a container of cards."""
+        return self.tag == "Deck"
+
+    def at_rest(self) -> bool:
+        """Still on the table: not moving, turning, tumbling, spawning, settling or held."""
+        return (
+            self.resting
+            and self.smooth is None
+            and self.turning is None
+            and not self.tumbling
+            and not self.settle
+            and not self.spawning
+            and self.held_by is None
+        )
+
+    def placed(self) -> None:
+        """A script put the object somewhere: it settles for a few frames."""
+        self.settle = SETTLE_FRAMES
+
+    def corners(self) -> list[tuple[float, float]]:
+        """A card's or deck's footprint on the table: its four corners (x, z)."""
+        place = Place(self.pos[0], self.pos[2], rot_y=self.rot[1], scale=tuple(self.scale))
+        return footprint(place)
+
+    def touches(self, other: Thing) -> bool:
+        """Two cards (or a card and a deck) whose footprints overlap, lying on each other."""
+        if abs(self.pos[1] - other.pos[1]) > TOUCH_HEIGHT:
+            return False
+        return overlap(self.corners(), other.corners())
 
     @property
     def is_zone(self) -> bool:
@@ -104,11 +157,18 @@ class Thing:
         """The rotation TTS reports: a cocked die's is tipped by its tilt."""
         return [self.rot[0] + self.tilt, self.rot[1], self.rot[2]]
 
-    def set_face(self, index: int, tilt: float = 0.0) -> None:
-        """Turn a die to show a face (tilted by `tilt` degrees when it lands cocked)."""
+    def set_face(self, index: int, tilt: float = 0.0, spin: float = 0.0) -> None:
+        """Turn a die to show a face (tilted by `tilt` degrees when it lands cocked).
+
+        On a face at x = ±90 the Euler angles are degenerate (gimbal lock: y and z turn
+        about the same axis), so a die that lands there with a `spin` about the vertical
+        reports it in z: Euler x/z alone cannot tell whether it lies flat.
+        """
         self.face = index
         self.tilt = tilt
         x, _, z = self.faces[index][1]
+        if abs(abs(x) - 90) < 1e-6:
+            z = (z + spin) % 360
         self.rot = [x, self.rot[1], z]
 
 

@@ -380,16 +380,16 @@ function Engine.new(raw)
   -- Run the Builder over a copy of the state; returns ok, or false and the error.
   local function build(state, walk, action)
     if state.phase == "over" then
-      return pcall(Src.stop, { name = "type", player = NULL, options = json.array({}) })
+      return pcall(Src.stop, walk, { name = "type", player = NULL, options = json.array({}) })
     end
     return pcall(resolve, S.clone(state), Src.builder(action, walk))
   end
 
-  local function outcome(ok, err)
+  local function outcome(walk, ok, err)
     if ok then
       return nil
     end
-    local need = Src.needed(err)
+    local need = Src.needed(walk, err)
     if need then
       return "need", need
     end
@@ -406,7 +406,7 @@ function Engine.new(raw)
   function E.choices(state, path)
     local action = obj({})
     local walk = Src.walk(path)
-    local kind, info = outcome(build(state, walk, action))
+    local kind, info = outcome(walk, build(state, walk, action))
     if kind == "need" then
       return { complete = false, decision = info, action = action }
     elseif kind == "bad" then
@@ -423,7 +423,7 @@ function Engine.new(raw)
   function E.trace(state, path)
     local action = obj({})
     local walk = Src.walk(path, nil, true)
-    local kind, info = outcome(build(state, walk, action))
+    local kind, info = outcome(walk, build(state, walk, action))
     if kind == "bad" then
       return nil, nil, info
     end

@@ -70,11 +70,15 @@ function Record.text(rec)
 end
 
 -- Saved text as { setup =, actions = } (not yet a record: the actions are appended as they
--- replay); nil and the reason when it is not a game record.
-function Record.decode(text)
-  local ok, decoded = pcall(json.decode, text)
-  if not ok then
-    return nil, "the saved game is not JSON: " .. tostring(decoded)
+-- replay); nil and the reason when it is not a game record. `decoded` may be given instead
+-- of the text, when the caller has decoded it already (each decode costs a pass over it).
+function Record.decode(text, decoded)
+  if decoded == nil then
+    local ok, value = pcall(json.decode, text)
+    if not ok then
+      return nil, "the saved game is not JSON: " .. tostring(value)
+    end
+    decoded = value
   end
   if not json.is_object(decoded) or not json.is_object(decoded.setup)
     or not json.is_array(decoded.actions) then

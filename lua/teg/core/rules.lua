@@ -597,7 +597,7 @@ function R:ability(state, ctx, planet, src)
   ctx.chain[planet] = true
   if has_limit(a, "once_per_turn") then
     p.once_used[#p.once_used + 1] = planet
-    table.sort(p.once_used)
+    table.sort(p.once_used, json.before) -- as Python sorts them (not by culture)
   end
   local cost = a.cost or {}
   self:pay(p, cost, planet .. "'s action")

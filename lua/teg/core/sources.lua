@@ -10,6 +10,7 @@
 -- `fields` into the action object. Labels are built only when a Builder offers (`offering`).
 
 local json = require("lib.json")
+local signal = require("lib.signal")
 local S = require("teg.core.state")
 
 local NULL = json.null
@@ -17,32 +18,28 @@ local refuse = S.refuse
 
 local Src = {}
 
-local NEED = {}
-local BADPATH = {}
-
--- The decision a path stops before, or nil for any other error.
-function Src.needed(err)
-  if type(err) == "table" and getmetatable(err) == NEED then
-    return err.decision
+-- The decision a walk stopped before (raised as a signal, kept on the walk: an error can
+-- carry only a string), or nil when `err` is any other error.
+function Src.needed(walk, err)
+  if signal.caught(err, "need") then
+    return walk.need
   end
   return nil
 end
 
 -- The reason a path is bad, or nil for any other error.
 function Src.bad_path(err)
-  if type(err) == "table" and getmetatable(err) == BADPATH then
-    return err.reason
-  end
-  return nil
+  return signal.caught(err, "path")
 end
 
 -- Stop a walk before `decision` (what a path that ends there reports).
-function Src.stop(decision)
-  error(setmetatable({ decision = decision }, NEED), 0)
+function Src.stop(walk, decision)
+  walk.need = decision
+  signal.raise("need", decision.name)
 end
 
 local function bad(reason)
-  error(setmetatable({ reason = reason }, BADPATH), 0)
+  signal.raise("path", reason)
 end
 
 -- True when two values are the same JSON ({} and [] differ; a float equals no integer).
@@ -91,7 +88,7 @@ local function answer(walk, decision)
     walk.pos = walk.pos + 1
     return id
   end
-  error(setmetatable({ decision = decision }, NEED), 0)
+  Src.stop(walk, decision)
 end
 
 local function decision(name, who, options, roll)
@@ -279,7 +276,7 @@ function Reader:done(what)
   end
   local unknown = nil
   for k in next, self.value do -- find the first unknown key in sorted order
-    if not self.read[k] and (unknown == nil or tostring(k) < unknown) then
+    if not self.read[k] and (unknown == nil or json.before(tostring(k), unknown)) then
       unknown = tostring(k)
     end
   end

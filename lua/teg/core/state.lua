@@ -5,24 +5,20 @@
 -- Nothing here changes a state that is passed in; `copy` makes the one a rule may change.
 
 local json = require("lib.json")
+local signal = require("lib.signal")
 
 local NULL = json.null
 local S = {}
 local unpack_list = table.unpack or unpack -- 5.2 / MoonSharp
 
-local ILLEGAL = {}
-
 -- Refuse: raise an error the engine turns into `nil, reason` (the state stays as it was).
 function S.refuse(reason)
-  error(setmetatable({ reason = reason }, ILLEGAL), 0)
+  signal.raise("illegal", reason)
 end
 
 -- The reason carried by a refusal, or nil for any other error.
 function S.refusal(err)
-  if type(err) == "table" and getmetatable(err) == ILLEGAL then
-    return err.reason
-  end
-  return nil
+  return signal.caught(err, "illegal")
 end
 
 -- A deep copy that keeps json.null and the array/object marks. (Copying visits every key;

@@ -1,30 +1,42 @@
--- Rolling the action dice for real: the script throws them, waits until every one rests
--- flat, throws a cocked one again, and reads the faces (TABLE-AUTOMATION.md §1.1, §7.1).
+-- Rolling the action dice for real: the script throws them, waits until every one has left
+-- rest and come back to it flat, throws a cocked one again, and reads the faces
+-- (TABLE-AUTOMATION.md §1.1, §7.1).
 --
--- Dice drift as they tumble, so each is first put back over its bay slot. Players cannot
--- pick a die up while it rolls (interactable = false, restored when it is read).
+-- TTS moves dice by animations too: setRotationValue lifts, turns and drops a die, and
+-- setPositionSmooth glides it (api object.md); a throw during either, or of a die a player
+-- holds, may not toss it. So a die is thrown only once it rests and nobody holds it, and it
+-- is read only after it was seen moving and then resting: never the face the glue set.
+-- Players cannot pick a die up while it rolls (interactable = false, restored when read).
 
 local Dice = {}
 
 local TIMEOUT = 10 -- seconds a throw may take before the table gives up and says so
+local READY_TIMEOUT = 10 -- seconds to wait for the dice to be free to throw
 local THROWS = 5 -- throws of one cocked die before its face is read as it lies
+local START_FRAMES = 20 -- frames a thrown die has to leave rest before it is thrown again
+local UPRIGHT = math.cos(math.rad(5)) -- within 5 degrees of vertical
+local LEVEL = math.sin(math.rad(5)) -- within 5 degrees of horizontal
 
--- Degrees off the nearest quarter turn about x or z: 0 for a die lying flat.
-local function tilt(obj)
-  local r = obj.getRotation()
-  local worst = 0
-  for _, v in ipairs({ r.x, r.z }) do
-    local off = math.abs((v + 45) % 90 - 45)
-    if off > worst then
-      worst = off
-    end
-  end
-  return worst
+-- A cube lies flat on a face when each of its axes stands upright or lies level: read from
+-- its axes (two are enough), not from Euler angles, which are degenerate on the two faces
+-- at x = ±90 degrees (gimbal lock: y and z turn about the same axis).
+local function straight(axis)
+  local y = math.abs(axis.y)
+  return y >= UPRIGHT or y <= LEVEL
+end
+
+local function flat(obj)
+  return straight(obj.getTransformUp()) and straight(obj.getTransformRight())
+end
+
+local function free(obj)
+  return obj.resting and not obj.isSmoothMoving() and obj.held_by_color == nil
 end
 
 -- Roll the dice `guids` (from the places `from`), then call done(faces) in the same order,
--- or done(nil, reason) when they do not come to rest.
-function Dice.roll(guids, from, done)
+-- or done(nil, reason) when they cannot be thrown or do not come to rest. `tell(color,
+-- text)` reaches a player privately (one who holds a die).
+function Dice.roll(guids, from, done, tell)
   local objs = {}
   for i, guid in ipairs(guids) do
     local obj = getObjectFromGUID(guid)
@@ -35,6 +47,10 @@ function Dice.roll(guids, from, done)
     objs[i] = obj
   end
   local throws = 0
+  local moved = {} -- i -> true once die i has been seen off rest since its last throw
+  local thrown_at = {} -- i -> frames waited since its last throw
+  local told = {}
+
   local function throw(which)
     throws = throws + 1
     for _, i in ipairs(which) do
@@ -42,21 +58,42 @@ function Dice.roll(guids, from, done)
       obj.interactable = false
       obj.setPosition({ x = p.x, y = p.y + 1.5, z = p.z })
       obj.roll()
+      moved[i], thrown_at[i] = false, 0
     end
   end
-  local function at_rest()
-    for _, obj in ipairs(objs) do
-      if not obj.resting or obj.held_by_color ~= nil then
+
+  -- Each frame: note which dice have left rest; throw again one that never did.
+  local function settled()
+    local again = {}
+    for i, obj in ipairs(objs) do
+      if not moved[i] then
+        if not obj.resting then
+          moved[i] = true
+        else
+          thrown_at[i] = thrown_at[i] + 1
+          if thrown_at[i] > START_FRAMES then
+            again[#again + 1] = i
+          end
+        end
+      end
+    end
+    if #again > 0 then
+      throw(again)
+      return false
+    end
+    for i, obj in ipairs(objs) do
+      if not moved[i] or not free(obj) then
         return false
       end
     end
     return true
   end
+
   local watch
   local function read()
     local cocked = {}
     for i, obj in ipairs(objs) do
-      if tilt(obj) > 5 then
+      if not flat(obj) then
         cocked[#cocked + 1] = i
       end
     end
@@ -72,23 +109,46 @@ function Dice.roll(guids, from, done)
     end
     done(faces)
   end
+
+  local function give_up(why)
+    for _, obj in ipairs(objs) do
+      obj.interactable = true
+    end
+    done(nil, why)
+  end
+
   watch = function()
-    -- A thrown die reports resting for a moment before it leaves the table: look a frame later.
-    Wait.frames(function()
-      Wait.condition(read, at_rest, TIMEOUT, function()
-        for _, obj in ipairs(objs) do
-          obj.interactable = true
+    Wait.condition(read, settled, TIMEOUT, function()
+      give_up("the dice did not come to rest")
+    end)
+  end
+
+  -- First wait until no die is held, gliding or turning to a face.
+  local function ready()
+    local all = true
+    for _, obj in ipairs(objs) do
+      if not free(obj) then
+        all = false
+        local holder = obj.held_by_color
+        if holder ~= nil and not told[holder] then
+          told[holder] = true
+          tell(holder, "Let go of the die: the table is rolling it.")
         end
-        done(nil, "the dice did not come to rest")
-      end)
-    end, 1)
+      end
+    end
+    return all
   end
-  local all = {}
-  for i = 1, #objs do
-    all[i] = i
-  end
-  throw(all)
-  watch()
+
+  Wait.condition(function()
+    local all = {}
+    for i = 1, #objs do
+      all[i] = i
+    end
+    throw(all)
+    watch()
+  end, ready, READY_TIMEOUT, function()
+    give_up("a die is held or still moving")
+  end)
 end
 
 return Dice

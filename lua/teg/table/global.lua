@@ -24,6 +24,10 @@ local m = Model.new(game)
 local shown = Paint.new(L)
 local prefs = { auto = {}, page = {} } -- per colour: pass automatically; the options page
 local rolling = nil -- guid -> true for dice being thrown
+local starting = false -- Start is gathering the cards
+local piles_dirty = false -- a card of ours left or entered a container by a player's hand
+
+local VERIFY_EVERY = 2 -- seconds between checks that every piece lies where the game has it
 
 local seat_of = {}
 local piece_of = {} -- guid -> kind, for the pieces the glue keeps in place
@@ -40,21 +44,35 @@ for _, g in ipairs(L.dice.guids) do
   piece_of[g] = "die"
 end
 local planet_of_guid = {}
+local planet_guids = {}
 for id, p in pairs(L.planets) do
   planet_of_guid[p.guid] = id
   piece_of[p.guid] = "planet"
 end
+for _, p in ipairs(raw.planets) do
+  planet_guids[#planet_guids + 1] = L.planets[p.id].guid
+end
 local mission_of_guid = {}
+local mission_guids = {}
 for id, g in pairs(L.missions) do
   mission_of_guid[g] = id
+  piece_of[g] = "mission"
+end
+for _, mission in ipairs(raw.missions) do
+  mission_guids[#mission_guids + 1] = L.missions[mission.id]
 end
 
--- Who is sitting where (colour -> true), read from TTS each time (players come and go).
+-- Every planet card back in the planet deck, every mission card in the mission deck.
+local ALL_PLANETS = { key = "planets", place = L.planet_pile, down = true, cards = planet_guids }
+local ALL_MISSIONS = { key = "missions", place = L.mission_pile, down = true, cards = mission_guids }
+
+-- Who is seated, colour -> true: getSeatedPlayers() counts hotseat colours too. Grey and
+-- Black play no seat.
 local function seated()
   local out = {}
-  for _, p in ipairs(Player.getPlayers()) do
-    if p.seated and p.color ~= "Grey" then
-      out[p.color] = true
+  for _, color in ipairs(getSeatedPlayers()) do
+    if color ~= "Grey" and color ~= "Black" then
+      out[color] = true
     end
   end
   return out
@@ -96,16 +114,25 @@ local function caller(player)
   return player.color, player.host or player.promoted
 end
 
+-- Only a left click acts (a right or middle click also calls onClick: value "-2"/"-3"; a
+-- touch gives "1").
+local function left_click(value)
+  return value == "-1" or value == "1"
+end
+
 -- The checks every click passes before it may change anything; returns a reason or nil.
-local function refused(color, version)
+local function refused(color, handler)
   if color == "Grey" or color == nil then
     return "spectators cannot play: pick a seat colour first"
   end
-  if version ~= nil and tonumber(version) ~= m.version then
+  if handler ~= nil and handler ~= m.version % View.HANDLERS then
     return "that option is out of date (the table has moved on); choose again"
   end
   if m.rolling then
     return "the dice are rolling"
+  end
+  if starting then
+    return "the table is dealing"
   end
   return nil
 end
@@ -165,11 +192,15 @@ end
 -- every piece where it is, so only the panels are drawn again.
 local placed_for = nil
 
-render = function()
-  local full = m.state ~= placed_for
+-- Draw the table; `verify` also puts back any piece a player moved without an event (and
+-- any card taken out of a pile or put into one, when a container event said so).
+render = function(verify)
+  local full = m.state ~= placed_for or verify
   local ctx = { layout = L, D = D, seat_of = seat_of, seated = seated(), auto = prefs.auto,
     page = prefs.page, converted = full and converted_die() or nil, pieces = full }
-  Paint.paint(shown, View.picture(m, ctx), rolling)
+  local piles = verify and piles_dirty
+  piles_dirty = false
+  Paint.paint(shown, View.picture(m, ctx), rolling, verify, piles)
   if full and not m.rolling then
     placed_for = m.state
   end
@@ -194,7 +225,7 @@ start_roll = function()
     m.rolling = false
     rolling = nil
     if faces == nil then
-      say_all("The dice did not come to rest (" .. why .. "); rolling again.")
+      say_all("The dice could not be read (" .. why .. "); rolling again.")
       m.version = m.version + 1
       render()
       return
@@ -202,7 +233,7 @@ start_roll = function()
     attempt(who, function()
       return Model.rolled(m, faces)
     end)
-  end)
+  end, say_private)
   render()
 end
 
@@ -216,30 +247,93 @@ local function ids_in(deck, of_guid)
   return out
 end
 
-local function put_away(color)
-  local seat = seat_of[color]
-  local guids = { seat.mat, seat.hand }
-  for _, g in ipairs(seat.ships) do
-    guids[#guids + 1] = g
-  end
-  for _, g in pairs(seat.tokens) do
-    guids[#guids + 1] = g
-  end
-  for _, g in ipairs(guids) do
-    local obj = getObjectFromGUID(g)
-    if obj ~= nil then
-      obj.destruct()
-    end
+local function destroy(guid)
+  local obj = getObjectFromGUID(guid)
+  if obj ~= nil then
+    obj.destruct()
   end
 end
 
-function onStart(player)
-  local color, admin = caller(player)
-  if color == "Grey" or not admin then
-    say_private(color, "Only the host or a promoted player can start the game.")
+local function put_away(color)
+  local seat = seat_of[color]
+  destroy(seat.mat)
+  destroy(seat.hand)
+  for _, g in ipairs(seat.ships) do
+    destroy(g)
+  end
+  for _, g in pairs(seat.tokens) do
+    destroy(g)
+  end
+end
+
+-- The cards are in their decks: shuffle, deal the missions, begin choosing them.
+local function deal(order, here)
+  starting = false
+  local planets = Paint.pile_holder(shown, ALL_PLANETS)
+  local missions = Paint.pile_holder(shown, ALL_MISSIONS)
+  if planets == nil or missions == nil or planets.type ~= "Deck" or missions.type ~= "Deck"
+    or #planets.getObjects() ~= #planet_guids or #missions.getObjects() ~= #mission_guids then
+    say_all("Some planet or mission cards could not be gathered into their decks: reload the save.")
+    render()
     return
   end
-  if m.state ~= nil or m.dealing ~= nil then
+  planets.shuffle()
+  local deck = ids_in(planets, planet_of_guid)
+  -- The deck on the table is shuffled again: the game draws by card, so a Search of the
+  -- planet deck shows nothing of the order the game will deal it in.
+  planets.shuffle()
+  missions.shuffle()
+  local shuffled = ids_in(missions, mission_of_guid)
+  local dealt = D.game.missions.dealt
+  local offers, offered = {}, {}
+  for k, c in ipairs(order) do
+    local offer = {}
+    local hand = getObjectFromGUID(seat_of[c].hand).getPosition()
+    for j = 1, dealt do
+      local id = shuffled[(k - 1) * dealt + j]
+      offer[j] = id
+      offered[L.missions[id]] = true
+      local card = missions.takeObject({ guid = L.missions[id],
+        position = { x = hand.x + (j - 1.5) * 2.4, y = hand.y, z = hand.z },
+        rotation = { x = 0, y = seat_of[c].home[1].ry + 180, z = 0 }, smooth = false })
+      card.setDescription("Secret mission choice " .. j .. ": keep it in your panel.")
+    end
+    offers[c] = offer
+  end
+  -- The missions nobody was dealt leave the table: a Search of their deck would tell which
+  -- missions are in play.
+  for _, g in ipairs(mission_guids) do
+    if not offered[g] then
+      destroy(g)
+    end
+  end
+  if not missions.isDestroyed() then
+    missions.destruct()
+  end
+  for _, seat in ipairs(L.seats) do
+    if not here[seat.color] then
+      put_away(seat.color)
+    end
+  end
+  destroy(L.note)
+  Model.deal(m, order, deck, offers)
+  say_all("Tiny Epic Galaxies: " .. table.concat(order, ", ") .. ". " .. order[1]
+    .. " starts. Each player keeps one of the two secret missions in their hand.")
+  render()
+end
+
+function onStart(player, value)
+  if not left_click(value) then
+    return
+  end
+  local color, admin = caller(player)
+  if color == "Grey" or not admin then
+    say_private(color, color == "Grey" and admin
+      and "Take a seat colour first: the host starts the game from a seat."
+      or "Only the host or a promoted player can start the game.")
+    return
+  end
+  if m.state ~= nil or m.dealing ~= nil or starting then
     say_private(color, "A game is already under way.")
     return
   end
@@ -255,11 +349,11 @@ function onStart(player)
       .. D.game.players.max .. " players seated at the mats; " .. #players .. " are.")
     return
   end
-  local planets = getObjectFromGUID(L.planet_deck)
-  local missions = getObjectFromGUID(L.mission_deck)
-  if planets == nil or missions == nil then
-    say_private(color, "The planet deck or the mission deck is missing: reload the save.")
-    return
+  for _, c in ipairs(getSeatedPlayers()) do
+    if c == "Black" then
+      broadcastToAll("Someone sits at Black, the game master's seat: Black sees every hand, "
+        .. "so the secret missions are not secret from them.", { 1, 0.5, 0.4 })
+    end
   end
   -- Turn order: clockwise from a starting player chosen by TTS's randomness.
   local first = math.random(#players)
@@ -267,51 +361,19 @@ function onStart(player)
   for k = 0, #players - 1 do
     order[#order + 1] = players[(first - 1 + k) % #players + 1]
   end
-  planets.shuffle()
-  missions.shuffle()
-  local deck = ids_in(planets, planet_of_guid)
-  local shuffled = ids_in(missions, mission_of_guid)
-  local dealt = D.game.missions.dealt
-  local offers = {}
-  for k, c in ipairs(order) do
-    local offer = {}
-    local hand = getObjectFromGUID(seat_of[c].hand).getPosition()
-    for j = 1, dealt do
-      local id = shuffled[(k - 1) * dealt + j]
-      offer[j] = id
-      local card = missions.takeObject({ guid = L.missions[id],
-        position = { x = hand.x + (j - 1.5) * 2.4, y = hand.y, z = hand.z },
-        rotation = { x = 0, y = seat_of[c].home[1].ry + 180, z = 0 }, smooth = false })
-      card.setDescription("Secret mission choice " .. j .. ": keep it in your panel.")
-    end
-    offers[c] = offer
-  end
-  for _, seat in ipairs(L.seats) do
-    if not here[seat.color] then
-      put_away(seat.color)
-    end
-  end
-  Model.deal(m, order, deck, offers)
-  say_all("Tiny Epic Galaxies: " .. table.concat(order, ", ") .. ". " .. order[1]
-    .. " starts. Each player keeps one of the two secret missions in their hand.")
+  -- Every card goes back to its deck first, wherever players put them.
+  starting = true
+  Paint.gather(shown, ALL_PLANETS)
+  Paint.gather(shown, ALL_MISSIONS)
+  Wait.condition(function()
+    deal(order, here)
+  end, function()
+    return next(shown.moving) == nil
+  end, 10, function()
+    starting = false
+    say_all("The cards could not be gathered into their decks; press Start again.")
+  end)
   render()
-end
-
-local function give_back(ids)
-  local deck = getObjectFromGUID(L.mission_deck)
-  for k, id in ipairs(ids) do
-    local card = getObjectFromGUID(L.missions[id])
-    if card ~= nil then
-      card.setDescription("")
-      if deck ~= nil then
-        deck.putObject(card)
-      else
-        local p = L.mission_pile
-        card.setPosition({ x = p.x, y = p.y + 0.3 * k, z = p.z })
-        card.setRotation({ x = 0, y = p.ry, z = 180 })
-      end
-    end
-  end
 end
 
 local function keep(color, k)
@@ -321,7 +383,10 @@ local function keep(color, k)
     if card ~= nil then
       card.setDescription("Your secret mission.")
     end
-    give_back(back)
+    -- The mission not kept leaves the game unseen (no deck on the table to search).
+    for _, id in ipairs(back) do
+      destroy(L.missions[id])
+    end
     say_all(color .. " has kept a secret mission.")
     if m.state ~= nil then
       broadcastToAll("Every mission is kept: " .. m.state.active .. " begins.", { 1, 0.85, 0.4 })
@@ -332,15 +397,7 @@ end
 
 -- Clicks ----------------------------------------------------------------------------------------
 
--- An option button: value "version:index" (or "version:more" to turn the page).
-function onOption(player, value)
-  local color = caller(player)
-  local version, slot = string.match(tostring(value), "^(%d+):(%w+)$")
-  local why = refused(color, version)
-  if why then
-    say_private(color or "Grey", why)
-    return
-  end
+local function option(color, slot)
   if m.dealing then
     keep(color, tonumber(slot))
     return
@@ -356,25 +413,23 @@ function onOption(player, value)
     render()
     return
   end
-  local option = d.options[tonumber(slot)]
-  if option == nil then
+  -- The slot shows option (page - 1) * per + slot (see teg.table.view).
+  local per = #d.options > View.OPTION_SLOTS and View.OPTION_SLOTS - 1 or View.OPTION_SLOTS
+  local index = ((prefs.page[color] or 1) - 1) * per + tonumber(slot)
+  local chosen = d.options[index]
+  if chosen == nil then
     say_private(color, "that option is out of date; choose again")
     return
   end
   prefs.page[color] = nil
   attempt(color, function()
-    return Model.choose(m, color, option.id)
+    return Model.choose(m, color, chosen.id)
   end)
 end
 
-function onBack(player, value)
-  local color = caller(player)
-  local why = refused(color, value)
-  if why == nil and Model.decider(m) ~= color then
-    why = "only the player deciding can take a choice back"
-  end
-  if why then
-    say_private(color or "Grey", why)
+local function back(color)
+  if Model.decider(m) ~= color then
+    say_private(color, "only the player deciding can take a choice back")
     return
   end
   prefs.page[color] = nil
@@ -383,7 +438,76 @@ function onBack(player, value)
   end)
 end
 
-function onAutoPass(player)
+local function host_pass(color)
+  local d = m.state and Model.decision(m)
+  if not (d and #m.state.follow > 0 and d.name == "type" and #m.path == 0) then
+    say_private(color, "no one is deciding whether to follow")
+    return
+  end
+  if seated()[d.player] then
+    say_private(color, d.player .. " is seated and decides for themself")
+    return
+  end
+  attempt(color, function()
+    local result = Model.choose(m, d.player, "pass")
+    result.labels[1] = "Pass (by the host, " .. d.player .. " is away)"
+    return result
+  end)
+end
+
+local function undo(color)
+  attempt(color, function()
+    Model.undo(m)
+    say_all(color .. " undid the last action.")
+  end)
+end
+
+-- A versioned button (an option, Back, the host's): the handler names the version it was
+-- drawn for (teg.table.view), the element's id says which button it is.
+local function button(player, value, id, handler)
+  if not left_click(value) then
+    return
+  end
+  local color, admin = caller(player)
+  local why = refused(color, handler)
+  if why then
+    say_private(color or "Grey", why)
+    return
+  end
+  local owner, slot = string.match(id, "^seat:(%a+):opt:(%w+)$")
+  if owner then
+    if owner ~= color then
+      say_private(color, "that panel is " .. owner .. "'s")
+    else
+      option(color, slot)
+    end
+  elseif id == "seat:" .. color .. ":back" then
+    back(color)
+  elseif id == "host:pass" or id == "host:undo" then
+    if not admin then
+      say_private(color, "only the host or a promoted player can "
+        .. (id == "host:pass" and "pass for someone" or "undo"))
+    elseif id == "host:pass" then
+      host_pass(color)
+    else
+      undo(color)
+    end
+  end
+end
+
+function onButton0(player, value, id) button(player, value, id, 0) end
+function onButton1(player, value, id) button(player, value, id, 1) end
+function onButton2(player, value, id) button(player, value, id, 2) end
+function onButton3(player, value, id) button(player, value, id, 3) end
+function onButton4(player, value, id) button(player, value, id, 4) end
+function onButton5(player, value, id) button(player, value, id, 5) end
+function onButton6(player, value, id) button(player, value, id, 6) end
+function onButton7(player, value, id) button(player, value, id, 7) end
+
+function onAutoPass(player, value)
+  if not left_click(value) then
+    return
+  end
   local color = caller(player)
   if color == "Grey" then
     say_private(color, "spectators do not follow")
@@ -394,52 +518,16 @@ function onAutoPass(player)
   render()
 end
 
--- The checks of a host button: the caller's colour and a reason to refuse (or nil).
-local function host_only(player, value, what)
-  local color, admin = caller(player)
-  local why = refused(color, value)
-  if why == nil and not admin then
-    why = "only the host or a promoted player can " .. what
-  end
-  return color, why
-end
-
-function onHostPass(player, value)
-  local color, why = host_only(player, value, "pass for someone")
-  local d = m.state and Model.decision(m)
-  if why == nil and not (d and #m.state.follow > 0 and d.name == "type" and #m.path == 0) then
-    why = "no one is deciding whether to follow"
-  end
-  if why == nil and seated()[d.player] then
-    why = d.player .. " is seated and decides for themself"
-  end
-  if why then
-    say_private(color or "Grey", why)
-    return
-  end
-  attempt(color, function()
-    local result = Model.choose(m, d.player, "pass")
-    result.labels[1] = "Pass (by the host, " .. d.player .. " is away)"
-    return result
-  end)
-end
-
-function onUndo(player, value)
-  local color, why = host_only(player, value, "undo")
-  if why then
-    say_private(color or "Grey", why)
-    return
-  end
-  attempt(color, function()
-    Model.undo(m)
-    say_all(color .. " undid the last action.")
-  end)
-end
-
 function noop()
 end
 
 -- Events ----------------------------------------------------------------------------------------
+
+local function verify()
+  if m.state ~= nil and not m.rolling and not starting then
+    render(true)
+  end
+end
 
 function onLoad(saved)
   local problem = Model.load(m, saved)
@@ -447,6 +535,7 @@ function onLoad(saved)
     printToAll("Tiny Epic Galaxies: " .. problem)
   end
   rolling = nil
+  starting = false
   placed_for = nil
   Paint.forget_all(shown)
   for _, g in ipairs(L.dice.guids) do
@@ -455,44 +544,52 @@ function onLoad(saved)
       die.interactable = true -- not saved by TTS: set again after every load
     end
   end
-  render()
-end
-
--- The Notebook tab "Game record" holds the record too, for bug reports (`ttsmod replay` reads
--- it, or the save file itself). Written at every save: the text is kept, so this is O(1).
-local RECORD_TAB = "Game record"
-local record_tab = nil
-
-local function write_notebook(text)
-  if record_tab == nil then
-    for _, tab in ipairs(Notes.getNotebookTabs()) do
-      if tab.title == RECORD_TAB then
-        record_tab = tab.index
-      end
-    end
-    if record_tab == nil then
-      record_tab = Notes.addNotebookTab({ title = RECORD_TAB, body = "" })
-    end
-  end
-  Notes.editNotebookTab({ index = record_tab, body = text })
+  render(m.state ~= nil)
+  Wait.time(verify, VERIFY_EVERY, -1)
 end
 
 function onSave()
-  local text = Model.save_text(m)
-  if m.record ~= nil then
-    write_notebook(text)
+  return Model.save_text(m)
+end
+
+-- Seats change a frame after the event: TTS reports the new colour through Player only then
+-- (SCED defers this work by a frame). Every seat panel's `active` is sent again, so each
+-- client checks its visibility for the colour it has now.
+local function seats_changed()
+  local ids = {}
+  for _, seat in ipairs(L.seats) do
+    ids[#ids + 1] = "seat:" .. seat.color
   end
-  return text
+  ids[#ids + 1] = "host"
+  Paint.forget_ui(shown, ids)
+  render()
+end
+
+local function later()
+  Wait.frames(seats_changed, 1)
 end
 
 function onPlayerChangeColor()
-  render() -- panels follow colours; the status line says who is seated
+  later()
 end
 
--- Dice are thrown by the table: a player's R (or shake) is refused, with the way to roll.
+function onPlayerConnect()
+  later()
+end
+
+function onPlayerDisconnect()
+  later()
+end
+
+-- Pieces follow the game: a player's R (or shake) is refused, dice included (the table
+-- throws them), with the way to act.
 function tryObjectRandomize(obj, color)
-  if piece_of[obj.guid] == "die" then
+  local kind = piece_of[obj.guid]
+  if kind == "die" then
     say_private(color, "The table rolls the dice: use Roll or Reroll in your panel.")
+    return false
+  elseif kind ~= nil then
+    say_private(color, "Pieces follow the game: use your panel to act.")
     return false
   end
   return true
@@ -509,6 +606,34 @@ function onObjectDrop(color, obj)
   say_private(color, "Pieces follow the game: use your panel to act. The " .. kind
     .. " went back to its place.")
   render()
+end
+
+-- Typing a number over a deck would deal its cards into the typist's hand: the table deals.
+function onObjectNumberTyped(obj, color)
+  if obj.type == "Deck" then
+    for _, entry in ipairs(obj.getObjects()) do
+      if piece_of[entry.guid] then
+        say_private(color, "The table deals the cards.")
+        return true
+      end
+    end
+  end
+  return false
+end
+
+local function pile_event(obj)
+  local kind = piece_of[obj.guid]
+  if (kind == "planet" or kind == "mission") and m.state ~= nil then
+    piles_dirty = true
+  end
+end
+
+function onObjectLeaveContainer(_, obj)
+  pile_event(obj)
+end
+
+function onObjectEnterContainer(_, obj)
+  pile_event(obj)
 end
 
 -- For other scripts and the tests: the state, the record's text, and what the table waits for.
@@ -548,6 +673,6 @@ function tableStatus()
     decider = Model.decider(m),
     rolling = m.rolling,
     dealing = m.dealing ~= nil,
+    starting = starting,
   }
 end
-

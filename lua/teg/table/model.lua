@@ -8,6 +8,7 @@
 -- a click on an option left over from an earlier picture is refused.
 
 local json = require("lib.json")
+local signal = require("lib.signal")
 local Record = require("teg.core.record")
 
 local M = {}
@@ -41,16 +42,14 @@ local function reset_path(m)
   m.labels = {}
 end
 
--- A refusal: raised with a table so callers can tell it from a bug.
+-- A refusal: raised as a signal (lib.signal) so callers can tell it from a bug.
 local function refuse(reason)
-  error({ refused = reason }, 0)
+  signal.raise("refused", reason)
 end
 
+-- The reason of a refusal, or nil for any other error.
 function M.refusal(err)
-  if type(err) == "table" and err.refused then
-    return err.refused
-  end
-  return nil
+  return signal.caught(err, "refused")
 end
 
 -- The next decision, or nil before a game / after the end.
@@ -322,7 +321,10 @@ function M.load(m, text)
     return nil
   end
   local ok, decoded = pcall(json.decode, text)
-  if ok and json.is_object(decoded) and json.is_object(decoded.dealing) then
+  if not ok then
+    return "the saved game is not JSON (" .. tostring(decoded) .. "); starting fresh"
+  end
+  if json.is_object(decoded) and json.is_object(decoded.dealing) then
     local d = decoded.dealing
     m.dealing = { players = d.players, deck = d.deck, offers = d.offers, kept = d.kept }
     if M.decider(m) == nil then
@@ -330,7 +332,7 @@ function M.load(m, text)
     end
     return nil
   end
-  local saved, bad = Record.decode(text)
+  local saved, bad = Record.decode(text, decoded)
   if not saved then
     return bad .. "; starting fresh"
   end

@@ -2,13 +2,20 @@
 --
 -- `shown` remembers what was last set on each element and piece; a value equal to it costs no
 -- call. forget(guid) makes the next paint put a piece back (a player moved it by hand);
--- forget_all() repaints everything (after a load or a rewind, when the table may differ).
--- Cards a deck still holds are taken out of it where they belong.
+-- forget_all() repaints everything (after a load or a rewind, when the table may differ). A
+-- paint that verifies also looks where each piece really lies, and puts back any a player
+-- moved without an event the glue hears (R, the gizmo, Ctrl+Z). Cards a pile still holds are
+-- taken out of it where they belong; the piles themselves are kept by teg.table.piles.
+
+local Piles = require("teg.table.piles")
 
 local P = {}
 
+local TOLERANCE = 0.3 -- world units a piece may lie off its place before it is put back
+
 function P.new(layout)
-  return { ui = {}, ui_from = {}, pieces = {}, faces = {}, labels = {}, layout = layout }
+  return { ui = {}, ui_from = {}, pieces = {}, faces = {}, labels = {}, pile_sigs = {},
+    piles = Piles.new(), moving = {}, layout = layout }
 end
 
 function P.forget(shown, guid)
@@ -18,32 +25,30 @@ end
 
 function P.forget_all(shown)
   shown.ui, shown.ui_from, shown.pieces, shown.faces, shown.labels = {}, {}, {}, {}, {}
+  shown.pile_sigs, shown.moving = {}, {}
+  Piles.forget(shown.piles)
+end
+
+-- Forget what was set on some elements (so the next paint sets them again).
+function P.forget_ui(shown, ids)
+  for _, id in ipairs(ids) do
+    shown.ui[id], shown.ui_from[id] = nil, nil
+  end
 end
 
 -- The same place always computes to the same numbers, so their plain concatenation is a key
 -- (string.format would cost more: this runs for every piece at every paint).
 local function key(p)
-  return p.x .. "," .. p.y .. "," .. p.z .. "," .. p.ry .. (p.down and "d" or "u")
+  return p.x .. "," .. p.y .. "," .. p.z .. "," .. p.ry .. (p.down and "d" or "u") .. (p.s or 1)
 end
 
 local function rotation(p)
   return { x = 0, y = p.ry, z = p.down and 180 or 0 }
 end
 
--- A card still inside a deck: take it out to where it belongs.
-local function from_deck(layout, guid, p)
-  for _, deck_guid in ipairs({ layout.planet_deck, layout.mission_deck }) do
-    local deck = getObjectFromGUID(deck_guid)
-    if deck ~= nil then
-      for _, entry in ipairs(deck.getObjects()) do
-        if entry.guid == guid then
-          return deck.takeObject({ guid = guid, position = { x = p.x, y = p.y, z = p.z },
-            rotation = rotation(p), smooth = false })
-        end
-      end
-    end
-  end
-  return nil
+local function off_place(obj, p)
+  local at = obj.getPosition()
+  return math.abs(at.x - p.x) > TOLERANCE or math.abs(at.z - p.z) > TOLERANCE
 end
 
 local UI_KEYS = { "text", "active", "onClick" }
@@ -89,37 +94,72 @@ local function paint_ui(shown, ui)
   end
 end
 
--- Returns the number of pieces moved.
-function P.paint(shown, picture, skip)
+local function place_piece(shown, guid, p, verify)
+  local k = key(p)
+  local obj = nil
+  if shown.pieces[guid] == k then
+    if not verify then
+      return false
+    end
+    obj = getObjectFromGUID(guid)
+    if obj ~= nil and not off_place(obj, p) then
+      return false
+    end
+  end
+  obj = obj or getObjectFromGUID(guid)
+  if obj == nil then
+    obj = Piles.take(shown.piles, guid, p, p.down, p.s)
+  else
+    obj.setPosition({ x = p.x, y = p.y, z = p.z })
+    obj.setRotation(rotation(p))
+    local s = p.s or 1
+    if obj.type == "Card" and math.abs(obj.getScale().x - s) > 0.001 then
+      obj.setScale({ x = s, y = 1, z = s })
+    end
+  end
+  if obj == nil then
+    return false
+  end
+  shown.pieces[guid] = k
+  shown.faces[guid] = nil -- turning a die sets its face again below
+  return true
+end
+
+local function paint_piles(shown, piles, verify)
+  for n = 1, #piles do
+    local pile = piles[n]
+    local sig = #pile.cards .. ":" .. table.concat(pile.cards, ",")
+    if verify or shown.pile_sigs[pile.key] ~= sig then
+      shown.pile_sigs[pile.key] = sig
+      Piles.gather(shown.piles, pile, shown.moving)
+    end
+  end
+end
+
+-- Returns the number of pieces moved. `skip`: guids to leave alone (dice being thrown);
+-- `verify`: also put back pieces that lie off their places; `verify_piles`: also look into
+-- every pile (a player may have taken a card out or put one in).
+function P.paint(shown, picture, skip, verify, verify_piles)
   paint_ui(shown, picture.ui)
   local moved = 0
   local pieces = picture.pieces
   for n = 1, #pieces do
     local guid, p = pieces[n][1], pieces[n][2]
-    if not (skip and skip[guid]) then
-      local k = key(p)
-      if shown.pieces[guid] ~= k then
-        local obj = getObjectFromGUID(guid)
-        if obj == nil then
-          obj = from_deck(shown.layout, guid, p)
-        else
-          obj.setPosition({ x = p.x, y = p.y, z = p.z })
-          obj.setRotation(rotation(p))
-        end
-        if obj ~= nil then
-          shown.pieces[guid] = k
-          shown.faces[guid] = nil -- turning a die sets its face again below
-          moved = moved + 1
-        end
-      end
+    if not (skip and skip[guid]) and not shown.moving[guid] and place_piece(shown, guid, p, verify) then
+      moved = moved + 1
     end
   end
+  paint_piles(shown, picture.piles, verify_piles)
   for n = 1, #picture.faces do
     local guid, face = picture.faces[n][1], picture.faces[n][2]
     if not (skip and skip[guid]) and shown.faces[guid] ~= face then
       local obj = getObjectFromGUID(guid)
       if obj ~= nil then
-        obj.setRotationValue(face)
+        -- setRotationValue is an animation (the die lifts, turns and drops): only when the
+        -- die shows another face.
+        if obj.getRotationValue() ~= face then
+          obj.setRotationValue(face)
+        end
         shown.faces[guid] = face
       end
     end
@@ -129,7 +169,8 @@ function P.paint(shown, picture, skip)
     if shown.labels[guid] ~= text then
       local mat = getObjectFromGUID(guid)
       if mat ~= nil then
-        if #mat.getButtons() == 0 then
+        -- getButtons() is nil, not {}, on an object without buttons.
+        if mat.getButtons() == nil then
           local at = nil
           for _, seat in ipairs(shown.layout.seats) do
             if seat.mat == guid then
@@ -147,6 +188,15 @@ function P.paint(shown, picture, skip)
     end
   end
   return moved
+end
+
+-- The piles' container objects, for Start.
+function P.pile_holder(shown, pile)
+  return Piles.holder(shown.piles, pile)
+end
+
+function P.gather(shown, pile)
+  return Piles.gather(shown.piles, pile, shown.moving)
 end
 
 return P

@@ -3,7 +3,8 @@
 -- picture(m, ctx) takes the table's game (teg.table.model) and what the glue knows of the
 -- room (who is seated, each colour's preferences) and returns
 --   ui     = { { element id, { text =, active =, onClick = } }, ... }   (Global XmlUI)
---   pieces = { { guid, { x, y, z, ry, down } }, ... }                 (where each piece lies)
+--   pieces = { { guid, { x, y, z, ry, down, s } }, ... }              (where each piece lies)
+--   piles  = { { key =, place =, down =, cards = { guid, ... } }, ... } (cards kept as decks)
 --   faces  = { { die guid, face }, ... }                              (what each die shows)
 --   labels = { { mat guid, text }, ... }                              (the VP on each mat)
 -- The painter (teg.table.paint) compares it with the table and makes only the calls needed,
@@ -54,8 +55,16 @@ local function at(p, y, down)
   return { x = p.x, y = y or p.y, z = p.z, ry = p.ry, down = down }
 end
 
--- Where each ship, token, die and card lies.
-local function place_pieces(ctx, state, out)
+local function guids(L, ids)
+  local out = {}
+  for k, id in ipairs(ids) do
+    out[k] = L.planets[id].guid
+  end
+  return out
+end
+
+-- Where each ship, token, die and card lies, and which cards lie in piles.
+local function place_pieces(ctx, state, out, piles)
   local L, D = ctx.layout, ctx.D
   local row_index = {}
   local cw, ch = L.card.w, L.card.h
@@ -64,19 +73,27 @@ local function place_pieces(ctx, state, out)
     local aff = L.row[k]
     put(out, L.planets[id].guid, card_place(aff, cw / 2, ch / 2, L.card.y, false))
   end
-  local deck = state.deck
-  for j, id in ipairs(deck) do
-    -- the pile's top is the next card dealt
-    put(out, L.planets[id].guid, at(L.planet_pile, L.card.y + L.card.step * (#deck - j), true))
-  end
-  for j, id in ipairs(state.discard) do
-    put(out, L.planets[id].guid, at(L.discard_pile, L.card.y + L.card.step * j, false))
-  end
+  -- Undealt planets stay in the planet deck and discards go on the discard pile: decks,
+  -- never loose cards lying on each other (those can merge into a new deck in TTS).
+  piles[#piles + 1] = { key = "planets", place = L.planet_pile, down = true,
+    cards = guids(L, state.deck) }
+  piles[#piles + 1] = { key = "discard", place = L.discard_pile, down = false,
+    cards = guids(L, state.discard) }
   for i, p in ipairs(state.players) do
     local seat = ctx.seat_of[p.color]
+    local spots = seat.colonies
     for k, id in ipairs(p.colonies) do
-      local spot = seat.colonies[math.min(k, #seat.colonies)]
-      put(out, L.planets[id].guid, at(spot, spot.y, false))
+      if k < #spots or #p.colonies == #spots then
+        put(out, L.planets[id].guid, spots[k])
+      end
+    end
+    if #p.colonies > #spots then -- more than there are places: the last place holds a pile
+      local rest = {}
+      for k = #spots, #p.colonies do
+        rest[#rest + 1] = p.colonies[k]
+      end
+      piles[#piles + 1] = { key = "colonies:" .. p.color, place = spots[#spots], down = false,
+        cards = guids(L, rest) }
     end
     for s, ship in ipairs(p.ships) do
       local where
@@ -134,32 +151,31 @@ local function place_pieces(ctx, state, out)
   end
 end
 
-local function pad(text, width)
-  text = tostring(text)
-  if #text >= width then
-    return text
-  end
-  return text .. string.rep(" ", width - #text)
-end
+-- The scoreboard: a table of cells (no monospace font is documented for XmlUI), one row per
+-- player, and the final ranking under it.
+V.BOARD_COLUMNS = { "color", "vp", "energy", "culture", "empire", "colonies" }
 
-local function scoreboard(ctx, state)
-  local lines = { pad("", 8) .. pad("VP", 4) .. pad("En", 4) .. pad("Cu", 4) .. pad("Emp", 5) .. "Colonies" }
-  for _, p in ipairs(state.players) do
-    local names = {}
-    for k, id in ipairs(p.colonies) do
-      names[k] = ctx.D.planet[id].name
+local function scoreboard(ctx, state, ui)
+  local seats = #ctx.layout.seats
+  for k = 1, seats do
+    local p = state and state.players[k]
+    put(ui, "board:" .. k, { active = p ~= nil })
+    if p then
+      for _, column in ipairs(V.BOARD_COLUMNS) do
+        local v = column == "colonies" and #p.colonies or p[column]
+        put(ui, "board:" .. k .. ":" .. column .. ":text", { text = tostring(v) })
+      end
     end
-    lines[#lines + 1] = pad(p.color, 8) .. pad(p.vp, 4) .. pad(p.energy, 4) .. pad(p.culture, 4)
-      .. pad(p.empire, 5) .. #p.colonies .. (#names > 0 and (" " .. table.concat(names, ", ")) or "")
   end
-  if state.phase == "over" then
+  local final = ""
+  if state and state.phase == "over" then
     local places = {}
     for k, group in ipairs(state.ranking) do
       places[k] = k .. ". " .. table.concat(group, " = ")
     end
-    lines[#lines + 1] = "Final: " .. table.concat(places, "  ")
+    final = "Final: " .. table.concat(places, "   ")
   end
-  return table.concat(lines, "\n")
+  put(ui, "board:final:text", { text = final })
 end
 
 -- The status line everyone reads: whose decision the table waits for.
@@ -200,6 +216,15 @@ local function status(m, ctx)
 end
 
 local HIDDEN = { active = false } -- shared: the painter only reads pictures
+
+-- A versioned button's handler: onButton0 .. onButton7, by the table's version. A click
+-- that crossed an update arrives at a handler the element no longer has, and is refused;
+-- a plain onClick keeps TTS's mouse button in the value ("fn(arg)" would lose it).
+V.HANDLERS = 8
+
+function V.handler(m)
+  return "onButton" .. (m.version % V.HANDLERS)
+end
 
 -- Element ids of each seat's panel, made once.
 local IDS = setmetatable({}, { __index = function(ids, color)
@@ -258,21 +283,21 @@ local function seat_panel(m, ctx, color, ui)
     local id = ids.opt[k]
     if paged and k == slots then
       put(ui, id, { text = "More options (" .. page .. "/" .. pages .. ")", active = true,
-        onClick = "onOption(" .. m.version .. ":more)" })
+        onClick = V.handler(m) })
     elseif k <= per and o then
-      put(ui, id, { text = o.label, active = true, onClick = "onOption(" .. m.version .. ":" .. index .. ")" })
+      put(ui, id, { text = o.label, active = true, onClick = V.handler(m) })
     else
       put(ui, id, HIDDEN)
     end
   end
   local back = d and d.player == color and not m.rolling and Model.can_back(m)
-  put(ui, ids.back, back and { active = true, onClick = "onBack(" .. m.version .. ")" } or HIDDEN)
+  put(ui, ids.back, back and { active = true, onClick = V.handler(m) } or HIDDEN)
   put(ui, ids.auto, { text = "Pass automatically: " .. (ctx.auto[color] and "on" or "off") })
 end
 
 -- The whole picture.
 function V.picture(m, ctx)
-  local ui, pieces, faces, labels = {}, {}, {}, {}
+  local ui, pieces, piles, faces, labels = {}, {}, {}, {}, {}
   local state = m.state
   local in_game = {}
   local players = m.dealing and m.dealing.players or (state and {}) or {}
@@ -286,7 +311,7 @@ function V.picture(m, ctx)
   end
   put(ui, "start", { active = state == nil and m.dealing == nil })
   put(ui, "status:text", { text = status(m, ctx) })
-  put(ui, "board:text", { text = state and scoreboard(ctx, state) or "" })
+  scoreboard(ctx, state, ui)
   for _, seat in ipairs(ctx.layout.seats) do
     local color = seat.color
     put(ui, "seat:" .. color, { active = in_game[color] == true })
@@ -298,13 +323,13 @@ function V.picture(m, ctx)
   local absent = d and #state.follow > 0 and d.name == "type" and ctx.seated[d.player] == nil
   put(ui, "host:pass", { active = absent and true or false,
     text = absent and ("Pass for " .. d.player .. " (not seated)") or "Pass for an absent player",
-    onClick = "onHostPass(" .. m.version .. ")" })
+    onClick = V.handler(m) })
   local undo = m.record ~= nil and #m.record.actions > 0
-  put(ui, "host:undo", { active = undo, onClick = "onUndo(" .. m.version .. ")" })
+  put(ui, "host:undo", { active = undo, onClick = V.handler(m) })
   put(ui, "host", { active = undo or absent and true or false }) -- no empty panel
   put(ui, "board", { active = state ~= nil })
   if state and ctx.pieces then -- pieces move only when the state changes
-    place_pieces(ctx, state, pieces)
+    place_pieces(ctx, state, pieces, piles)
     -- Dice not rolled this turn show the first face, so a load or an undo leaves the table
     -- looking as it did.
     local guids = ctx.layout.dice.guids
@@ -317,7 +342,7 @@ function V.picture(m, ctx)
         .. (state.phase == "over" and " (final)" or ""))
     end
   end
-  return { ui = ui, pieces = pieces, faces = faces, labels = labels }
+  return { ui = ui, pieces = pieces, piles = piles, faces = faces, labels = labels }
 end
 
 return V

@@ -1,0 +1,2 @@
+-- The % operator with a negative divisor.
+print(7 % -3, -7 % -3, 7.5 % -2)
