@@ -13,7 +13,7 @@ mod: $(STAMP)
 	$(BIN)/ttsmod build teg
 
 test: $(STAMP) lint
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --maxprocesses 4
 
 lint: $(STAMP)
 	$(BIN)/ruff check generator tests benchmarks

@@ -269,6 +269,29 @@ def test_every_die_read_was_thrown_after_the_roll_began(save, L):
     assert rolls > 10
 
 
+def test_a_throw_that_does_not_toss_a_die_is_made_again(save, L):
+    """A die is read only once it was seen off rest: if a throw leaves one lying (TTS may not
+    toss a die for reasons no script sees), it is thrown again, never read as it lay."""
+    t = Table.load(save, seed=12)
+    colors = seat(t, 2)
+    start(t, colors)
+    t.step(40)
+    real = emulator.Table.start_roll
+    ignored = {}
+
+    def flaky(self, thing):
+        if thing.guid not in ignored:  # each die's first throw leaves it where it lies
+            ignored[thing.guid] = self.frame
+            return True
+        return real(self, thing)
+
+    t.start_roll = flaky.__get__(t)
+    active = status(t)["decider"]
+    t.click(active, P.panel_options(t, active)[0][0])  # Roll
+    t.run_until(lambda: status(t)["actions"] == 1, 30)
+    assert ignored and all(t.things[g].thrown > frame for g, frame in ignored.items())
+
+
 def test_a_held_die_is_not_thrown_and_its_holder_is_told(save, L):
     t = Table.load(save, seed=7)
     colors = seat(t, 2)
@@ -366,6 +389,11 @@ def test_black_is_warned_at_start_and_hotseat_colours_can_start(save):
     t.step()
     start(t, colors)
     assert any("Black" in m and "every hand" in m for m in t.messages("Red"))
+    late = Table.load(save, seed=1)
+    start(late, seat(late, 2))
+    late.join("Gamemaster", "Black")  # someone takes Black during the game: told too
+    late.step(2)
+    assert sum("every hand" in m for m in late.messages("Blue")) == 1
     hot = Table.load(save, seed=1)
     hot.hotseat("Ann", ["Red", "Blue", "Green"])
     hot.step()

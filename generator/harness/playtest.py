@@ -139,7 +139,8 @@ def names_of(engine: Engine) -> dict[str, str]:
 def check_secrets(t: Table, engine: Engine, state: Any = None) -> None:
     """Raise PlaytestError when some colour can read another's hidden fact (secrets.py)."""
     saved = json.loads(t.call_in("-1", "onSave"))
-    found = secrets.leaks(t, secrets.facts_of(saved, state, names_of(engine)))
+    missions = {m.id for m in engine.data.missions}
+    found = secrets.leaks(t, secrets.facts_of(saved, state, names_of(engine), missions))
     if found:
         raise PlaytestError(found[0])
 

@@ -1,12 +1,13 @@
 """Secrets at the table: what no colour may read of another player's hidden facts.
 
-A game's hidden facts are each player's secret missions (the two dealt, then the one kept)
-and the order the planet deck will be dealt in. `leaks(table, facts)` reads everything each
-colour can read at the headless table (`Table.readable`: its view of the UI, its chat, the
-notebook pages it may open, the names and descriptions of the objects it can see, the
-contents of the containers it could search) and names every hidden fact found there. Black,
-the game master, sees every hand by TTS's design (the table warns at Start), so it is not
-checked.
+A game's hidden facts are each player's secret missions (the two dealt, then the one kept),
+which missions are in play at all (a search of a deck holding the others would narrow a
+rival's down), and the order the planet deck will be dealt in. `leaks(table, facts)` reads
+everything each colour can read at the headless table (`Table.readable`: its view of the
+UI, its chat, the notebook pages it may open, the names and descriptions of the objects it
+can see, the contents of the containers it could search) and names every hidden fact found
+there. Black, the game master, sees every hand by TTS's design (the table warns at Start),
+so it is not checked.
 """
 
 from __future__ import annotations
@@ -26,17 +27,20 @@ class Facts:
     """Hidden facts: per colour, the terms only that colour may read; and the deck's order."""
 
     private: dict[str, set[str]] = field(default_factory=dict)
+    missions: set[str] = field(default_factory=set)  # every mission's id and name
     upcoming: list[set[str]] = field(default_factory=list)  # the next planets (id, name), in order
 
 
-def facts_of(saved: dict[str, Any], state: dict[str, Any] | None, names: dict[str, str]) -> Facts:
+def facts_of(
+    saved: dict[str, Any], state: dict[str, Any] | None, names: dict[str, str], missions: set[str]
+) -> Facts:
     """The hidden facts of a table now.
 
     `saved` is what its onSave returned (the deal being chosen, or the record), `state` the
     game's state (for the deck still to deal), `names` maps mission and planet ids to their
-    names.
+    names, `missions` holds every mission's id.
     """
-    facts = Facts()
+    facts = Facts(missions={t for i, n in names.items() if i in missions for t in (i, n)})
     dealing = saved.get("dealing")
     if dealing is not None:
         for color, offer in dealing["offers"].items():
@@ -70,6 +74,18 @@ def leaks(table: Any, facts: Facts) -> list[str]:
                 if hit:
                     found.append(f"{color} can read {owner}'s secret mission {hit.group(1)!r}: "
                                  f"{_excerpt(text, hit.start())}")  # fmt: skip
+                    break
+        # Once missions are dealt, no container may hold one (but the reader's own): a
+        # search would tell which are in play, and so narrow down a rival's.
+        if facts.private:
+            own = facts.private.get(color, set())
+            others = sorted(facts.missions - own)
+            pattern = re.compile(r"\b(" + "|".join(map(re.escape, others)) + r")\b")
+            for text in table.searchable(color):
+                hit = pattern.search(text)
+                if hit:
+                    found.append(f"{color} can search a container holding the mission "
+                                 f"{hit.group(1)!r}: which missions are in play shows")  # fmt: skip
                     break
         if order is not None:
             for text in texts:

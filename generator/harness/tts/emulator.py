@@ -1097,12 +1097,24 @@ class Table:
             texts += [thing.name, thing.description]
             if color == "Black":
                 texts.append(thing.gm_notes)
-            if thing.contents is not None and color != "Grey":  # a search, in order
-                texts.append("\n".join(
-                    f"{entry.get('Nickname', '')}: {entry.get('Description', '')}"
-                    for entry in thing.contents
-                ))  # fmt: skip
+        texts += self.searchable(color)
         return [t for t in texts if t]
+
+    def searchable(self, color: str) -> list[str]:
+        """What a search of each container on the table shows a colour, one text each.
+
+        The names and descriptions inside, in order (spectators search nothing).
+        """
+        if color == "Grey":
+            return []
+        return [
+            "\n".join(
+                f"{entry.get('Nickname', '')}: {entry.get('Description', '')}"
+                for entry in thing.contents
+            )
+            for thing in self._live()
+            if thing.contents
+        ]
 
     def pick_up(self, color: str, guid: str) -> None:
         """A player picks up an object: onObjectPickUp(player_color, object)."""

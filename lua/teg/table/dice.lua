@@ -33,10 +33,10 @@ local function free(obj)
   return obj.resting and not obj.isSmoothMoving() and obj.held_by_color == nil
 end
 
--- Roll the dice `guids` (from the places `from`), then call done(faces) in the same order,
+-- Roll the dice `guids`, then call done(faces) in the same order,
 -- or done(nil, reason) when they cannot be thrown or do not come to rest. `tell(color,
 -- text)` reaches a player privately (one who holds a die).
-function Dice.roll(guids, from, done, tell)
+function Dice.roll(guids, done, tell)
   local objs = {}
   for i, guid in ipairs(guids) do
     local obj = getObjectFromGUID(guid)
@@ -51,12 +51,14 @@ function Dice.roll(guids, from, done, tell)
   local thrown_at = {} -- i -> frames waited since its last throw
   local told = {}
 
+  -- roll() tosses a die from where it lies (it rises by itself: TABLE-AUTOMATION §1.1); the
+  -- table put it over its bay slot when it drew the last action. Moving it here first would
+  -- make it fall, and a fall would pass for a throw.
   local function throw(which)
     throws = throws + 1
     for _, i in ipairs(which) do
-      local obj, p = objs[i], from[i]
+      local obj = objs[i]
       obj.interactable = false
-      obj.setPosition({ x = p.x, y = p.y + 1.5, z = p.z })
       obj.roll()
       moved[i], thrown_at[i] = false, 0
     end

@@ -25,6 +25,7 @@ local shown = Paint.new(L)
 local prefs = { auto = {}, page = {} } -- per colour: pass automatically; the options page
 local rolling = nil -- guid -> true for dice being thrown
 local starting = false -- Start is gathering the cards
+local black_warned = false -- everyone was told that someone sits at Black
 local piles_dirty = false -- a card of ours left or entered a container by a player's hand
 
 local VERIFY_EVERY = 2 -- seconds between checks that every piece lies where the game has it
@@ -209,11 +210,10 @@ end
 
 start_roll = function()
   local dice = Model.dice_to_roll(m)
-  local guids, from = {}, {}
+  local guids = {}
   rolling = {}
   for k, i in ipairs(dice) do
     guids[k] = L.dice.guids[i + 1]
-    from[k] = L.dice.bay[i + 1]
     rolling[guids[k]] = true
     Paint.forget(shown, guids[k])
   end
@@ -221,7 +221,7 @@ start_roll = function()
   m.rolling = true
   m.version = m.version + 1
   local who = Model.decision(m).player
-  Dice.roll(guids, from, function(faces, why)
+  Dice.roll(guids, function(faces, why)
     m.rolling = false
     rolling = nil
     if faces == nil then
@@ -263,6 +263,22 @@ local function put_away(color)
   end
   for _, g in pairs(seat.tokens) do
     destroy(g)
+  end
+end
+
+-- Black, the game master's seat, sees every hand: with the missions in hands, everyone is
+-- told once a game, when someone sits there at Start or later.
+local function warn_black()
+  if black_warned then
+    return
+  end
+  for _, c in ipairs(getSeatedPlayers()) do
+    if c == "Black" then
+      black_warned = true
+      broadcastToAll("Someone sits at Black, the game master's seat: Black sees every hand, "
+        .. "so the secret missions are not secret from them.", { 1, 0.5, 0.4 })
+      return
+    end
   end
 end
 
@@ -349,12 +365,8 @@ function onStart(player, value)
       .. D.game.players.max .. " players seated at the mats; " .. #players .. " are.")
     return
   end
-  for _, c in ipairs(getSeatedPlayers()) do
-    if c == "Black" then
-      broadcastToAll("Someone sits at Black, the game master's seat: Black sees every hand, "
-        .. "so the secret missions are not secret from them.", { 1, 0.5, 0.4 })
-    end
-  end
+  black_warned = false
+  warn_black()
   -- Turn order: clockwise from a starting player chosen by TTS's randomness.
   local first = math.random(#players)
   local order = {}
@@ -562,6 +574,9 @@ local function seats_changed()
   end
   ids[#ids + 1] = "host"
   Paint.forget_ui(shown, ids)
+  if m.state ~= nil or m.dealing ~= nil then
+    warn_black()
+  end
   render()
 end
 

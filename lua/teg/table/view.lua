@@ -311,7 +311,9 @@ function V.picture(m, ctx)
   end
   put(ui, "start", { active = state == nil and m.dealing == nil })
   put(ui, "status:text", { text = status(m, ctx) })
-  scoreboard(ctx, state, ui)
+  if ctx.pieces then -- it shows the state, which a click that only extends a path keeps
+    scoreboard(ctx, state, ui)
+  end
   for _, seat in ipairs(ctx.layout.seats) do
     local color = seat.color
     put(ui, "seat:" .. color, { active = in_game[color] == true })
