@@ -128,22 +128,29 @@ def main() -> None:
     bundle = write_bundle(collect(root, ROOT / "lua", {"teg.data": shipped_data_module()}))
     bench = lua.execute(bundle.text)
     choice_counts, apply_counts, choice_ms, apply_ms = [], [], [], []
-    scanned = count.scanned
+    scans = 0.0
+
+    def counted(fn: Any, *args: Any) -> int:
+        nonlocal scans
+        before = count.scanned
+        instructions = count(fn, *args)[0]
+        scans += count.scanned - before
+        return int(instructions)
+
     for state, action, path in cases:
         lstate = bench.decode(canonical(state))
         laction = bench.decode(canonical(action))
         for k in range(len(path)):
             lpath = bench.decode(canonical(path[:k]))
-            choice_counts.append(count(bench.choices, lstate, lpath)[0])
+            choice_counts.append(counted(bench.choices, lstate, lpath))
             choice_ms.append(bench.timed(bench.choices, lstate, lpath))
-        apply_counts.append(count(bench.apply, lstate, laction)[0])
+        apply_counts.append(counted(bench.apply, lstate, laction))
         apply_ms.append(bench.timed(bench.apply, lstate, laction))
 
     print(
         f"{len(cases)} actions ({len(cases) - nested} from {args.games} 4-player games, round 3 "
         f"on; {nested} on nested states), {len(choice_counts)} choices calls"
     )
-    scans = count.scanned - scanned
     print(f"Lua VM instructions (count hook, scans included: {scans:.0f} in all), lupa ms:")
     for name, counts, ms in (
         ("choices", choice_counts, choice_ms),

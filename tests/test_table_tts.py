@@ -20,6 +20,7 @@ from generator.build import build
 from generator.engines.teg import load_engine
 from generator.engines.teg.records import deal, play
 from generator.harness import playtest as P
+from generator.harness import secrets
 from generator.harness.tts import emulator
 from generator.harness.tts.emulator import Table
 from generator.tts import xmlui
@@ -453,3 +454,25 @@ def test_the_five_player_final_scoreboard_fits_its_panel(save, engine):
     board = next(n for n in root.iter("Panel") if n.get("id") == "board")
     per_line = (int(board.get("width")) - 16) // px_per_char
     assert final.startswith("Final:") and len(final) <= 2 * per_line
+
+
+def test_the_secrets_check_finds_a_mission_on_a_grey_page(save, engine):
+    """The check itself: nothing leaks at a fresh deal; a Grey notebook page naming a
+    rival's kept mission is found, for every colour but the owner."""
+    t = Table.load(save, seed=3)
+    colors = seat(t, 2)
+    start(t, colors)
+
+    def found():
+        saved = json.loads(t.call_in("-1", "onSave"))
+        missions = {m.id for m in engine.data.missions}
+        return secrets.leaks(t, secrets.facts_of(saved, state(t), P.names_of(engine), missions))
+
+    assert found() == []
+    kept = json.loads(t.call_in("-1", "onSave"))["setup"]["missions"]["Red"]
+    name = next(m.name for m in engine.data.missions if m.id == kept)
+    t.save_data["TabStates"]["7"] = {"title": "Notes", "body": f"Red keeps {name}"}
+    leaks = found()
+    assert any(line.startswith("Blue can read Red's secret mission") for line in leaks)
+    assert any(line.startswith("Grey can read Red's secret mission") for line in leaks)
+    assert not any(line.startswith("Red can read") for line in leaks)

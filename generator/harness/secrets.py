@@ -66,35 +66,33 @@ def leaks(table: Any, facts: Facts) -> list[str]:
     for color in dict.fromkeys(colors):
         texts = table.readable(color)
         for owner, terms in sorted(facts.private.items()):
-            if owner == color:
-                continue
-            pattern = re.compile(r"\b(" + "|".join(map(re.escape, sorted(terms))) + r")\b")
-            for text in texts:
-                hit = pattern.search(text)
-                if hit:
-                    found.append(f"{color} can read {owner}'s secret mission {hit.group(1)!r}: "
-                                 f"{_excerpt(text, hit.start())}")  # fmt: skip
-                    break
+            hit = _first(_words(terms), texts) if owner != color else None
+            if hit:
+                found.append(f"{color} can read {owner}'s secret mission {hit}")
         # Once missions are dealt, no container may hold one (but the reader's own): a
         # search would tell which are in play, and so narrow down a rival's.
         if facts.private:
-            own = facts.private.get(color, set())
-            others = sorted(facts.missions - own)
-            pattern = re.compile(r"\b(" + "|".join(map(re.escape, others)) + r")\b")
-            for text in table.searchable(color):
-                hit = pattern.search(text)
-                if hit:
-                    found.append(f"{color} can search a container holding the mission "
-                                 f"{hit.group(1)!r}: which missions are in play shows")  # fmt: skip
-                    break
-        if order is not None:
-            for text in texts:
-                hit = order.search(text)
-                if hit:
-                    found.append(f"{color} can read the planet deck's order: "
-                                 f"{_excerpt(text, hit.start())}")  # fmt: skip
-                    break
+            others = facts.missions - facts.private.get(color, set())
+            hit = _first(_words(others), table.searchable(color))
+            if hit:
+                found.append(f"{color} can search a container holding a mission: {hit}")
+        hit = _first(order, texts) if order is not None else None
+        if hit:
+            found.append(f"{color} can read the planet deck's order: {hit}")
     return found
+
+
+def _words(terms: set[str]) -> re.Pattern[str]:
+    return re.compile(r"\b(" + "|".join(map(re.escape, sorted(terms))) + r")\b")
+
+
+def _first(pattern: re.Pattern[str], texts: list[str]) -> str | None:
+    """The first match of `pattern` in `texts`, with the text around it; None if none."""
+    for text in texts:
+        hit = pattern.search(text)
+        if hit:
+            return f"{hit.group(0)!r} in {text[max(0, hit.start() - 40) : hit.start() + 60]!r}"
+    return None
 
 
 def _order_pattern(upcoming: list[set[str]]) -> re.Pattern[str] | None:
@@ -102,7 +100,3 @@ def _order_pattern(upcoming: list[set[str]]) -> re.Pattern[str] | None:
         return None
     run = ["(?:" + "|".join(map(re.escape, sorted(terms))) + ")" for terms in upcoming[:ORDER_RUN]]
     return re.compile(r"\b" + r"\W+".join(run) + r"\b")
-
-
-def _excerpt(text: str, at: int) -> str:
-    return repr(text[max(0, at - 40) : at + 60])

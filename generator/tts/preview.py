@@ -73,7 +73,7 @@ def _picture(images: _Images, obj: dict[str, Any]) -> tuple[Image.Image, G.Surfa
     if name == "Card":
         face = _card_face(images, obj, obj["CustomDeck"])
         return face, G.card(face.size)
-    if name == "DeckCustom":
+    if name in ("DeckCustom", "Deck"):  # TTS names a deck cards formed in play "Deck"
         face = _card_face(images, obj["ContainedObjects"][0], obj["CustomDeck"])
         return face, G.card(face.size)
     image_url = (obj.get("CustomImage") or {}).get("ImageURL")

@@ -556,6 +556,9 @@ function onLoad(saved)
       die.interactable = true -- not saved by TTS: set again after every load
     end
   end
+  if m.state ~= nil or m.dealing ~= nil then
+    destroy(L.note) -- it says how to start: a game is under way
+  end
   render(m.state ~= nil)
   Wait.time(verify, VERIFY_EVERY, -1)
 end
