@@ -476,3 +476,24 @@ def test_the_secrets_check_finds_a_mission_on_a_grey_page(save, engine):
     assert any(line.startswith("Blue can read Red's secret mission") for line in leaks)
     assert any(line.startswith("Grey can read Red's secret mission") for line in leaks)
     assert not any(line.startswith("Red can read") for line in leaks)
+
+
+def test_a_long_list_of_options_pages_and_every_page_chooses_right(tmp_path, monkeypatch, engine):
+    """With four buttons a panel, most decisions page: "More options" turns the page (it
+    is not an option), and the options on later pages are the ones the rules offer there."""
+    monkeypatch.setattr(xmlui, "OPTION_SLOTS", 4)
+    folder = build("teg", tmp_path).folder
+    small = json.loads((folder / "TinyEpicGalaxies.json").read_text(encoding="utf-8"))
+    turned = []
+    real = Table.click
+
+    def click(self, color, element_id, owner="-1", value="-1"):
+        text = next((e.attributes.get("text", "") for e, _ in P.ui.walk(self.global_xml)
+                     if e.id == element_id), "")  # fmt: skip
+        turned.append(text.startswith("More options"))
+        return real(self, color, element_id, owner, value)
+
+    monkeypatch.setattr(Table, "click", click)
+    result = P.play_game(engine, small, 3, 2)
+    assert result.problem is None, result.problem
+    assert sum(turned) > 20

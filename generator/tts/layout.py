@@ -27,6 +27,7 @@ from generator.render.features import (
     planet_features,
 )
 from generator.tts import geometry as G
+from generator.tts import xmlui
 from generator.tts.geometry import Place, r
 from generator.tts.table import (
     CONTROL as CONTROL_PLACE,
@@ -185,4 +186,5 @@ def layout(data: TegData) -> dict[str, Any]:
         "mission_deck": guid_of("deck:missions"),
         "mission_pile": _place(MISSION_DECK.x, MISSION_DECK.z, CARD_Y, MISSION_DECK.rot_y),
         "note": guid_of("note:start"),
+        "option_slots": xmlui.OPTION_SLOTS,
     }

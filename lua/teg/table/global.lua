@@ -419,16 +419,15 @@ local function option(color, slot)
     say_private(color, d and ("it is " .. d.player .. "'s decision") or "there is nothing to choose")
     return
   end
-  if slot == "more" then
-    prefs.page[color] = (prefs.page[color] or 1) + 1
+  local page = View.paging(#d.options, prefs.page[color] or 1, L.option_slots)
+  local index = View.slot(#d.options, page, L.option_slots, tonumber(slot))
+  if index == "more" then
+    prefs.page[color] = page + 1
     m.version = m.version + 1
     render()
     return
   end
-  -- The slot shows option (page - 1) * per + slot (see teg.table.view).
-  local per = #d.options > View.OPTION_SLOTS and View.OPTION_SLOTS - 1 or View.OPTION_SLOTS
-  local index = ((prefs.page[color] or 1) - 1) * per + tonumber(slot)
-  local chosen = d.options[index]
+  local chosen = index and d.options[index]
   if chosen == nil then
     say_private(color, "that option is out of date; choose again")
     return

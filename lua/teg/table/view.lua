@@ -15,7 +15,6 @@ local Model = require("teg.table.model")
 
 local V = {}
 
-V.OPTION_SLOTS = 12
 
 -- What each decision asks, as the panel's title.
 local PROMPTS = {
@@ -227,19 +226,52 @@ function V.handler(m)
 end
 
 -- Element ids of each seat's panel, made once.
-local IDS = setmetatable({}, { __index = function(ids, color)
-  local prefix = "seat:" .. color
-  local entry = { title = prefix .. ":title", back = prefix .. ":back", auto = prefix .. ":auto",
-    panel = prefix, opt = {} }
-  for k = 1, V.OPTION_SLOTS do
-    entry.opt[k] = prefix .. ":opt:" .. k
+local IDS = {}
+
+local function ids_of(color, slots)
+  local entry = IDS[color]
+  if entry == nil then
+    local prefix = "seat:" .. color
+    entry = { title = prefix .. ":title", back = prefix .. ":back", auto = prefix .. ":auto",
+      panel = prefix, opt = {} }
+    for k = 1, slots do
+      entry.opt[k] = prefix .. ":opt:" .. k
+    end
+    IDS[color] = entry
   end
-  ids[color] = entry
   return entry
-end })
+end
+
+-- How `count` options fill `slots` buttons on page `page`: when they do not fit, the last
+-- slot turns the page. Returns the page shown (back to 1 past the last), the options per
+-- page, the pages and whether the list pages.
+function V.paging(count, page, slots)
+  local paged = count > slots
+  local per = paged and slots - 1 or slots
+  local pages = math.max(1, math.ceil(count / per))
+  if page > pages then
+    page = 1
+  end
+  return page, per, pages, paged
+end
+
+-- What slot `k` of a panel on page `page` holds: an option's index, "more" (the page
+-- turner) or nil.
+function V.slot(count, page, slots, k)
+  local shown, per, _, paged = V.paging(count, page, slots)
+  if paged and k == slots then
+    return "more"
+  end
+  local index = (shown - 1) * per + k
+  if k <= per and index <= count then
+    return index
+  end
+  return nil
+end
 
 local function seat_panel(m, ctx, color, ui)
-  local ids = IDS[color]
+  local slots = ctx.layout.option_slots
+  local ids = ids_of(color, slots)
   local title, options = "", {}
   local d = m.state and Model.decision(m) or nil
   if m.dealing then
@@ -268,24 +300,15 @@ local function seat_panel(m, ctx, color, ui)
     title = "Waiting for " .. d.player .. "."
   end
   put(ui, ids.title, { text = title })
-  -- Options page by OPTION_SLOTS - 1, the last slot turning the page.
-  local slots = V.OPTION_SLOTS
-  local page = ctx.page[color] or 1
-  local paged = #options > slots
-  local per = paged and slots - 1 or slots
-  local pages = math.max(1, math.ceil(#options / per))
-  if page > pages then
-    page = 1
-  end
+  local page, _, pages = V.paging(#options, ctx.page[color] or 1, slots)
   for k = 1, slots do
-    local index = (page - 1) * per + k
-    local o = options[index]
+    local index = V.slot(#options, page, slots, k)
     local id = ids.opt[k]
-    if paged and k == slots then
+    if index == "more" then
       put(ui, id, { text = "More options (" .. page .. "/" .. pages .. ")", active = true,
         onClick = V.handler(m) })
-    elseif k <= per and o then
-      put(ui, id, { text = o.label, active = true, onClick = V.handler(m) })
+    elseif index then
+      put(ui, id, { text = options[index].label, active = true, onClick = V.handler(m) })
     else
       put(ui, id, HIDDEN)
     end
