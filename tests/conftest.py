@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from dataclasses import dataclass
@@ -11,7 +12,9 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import settings
 
+from generator.build import build
 from generator.cli import main
+from generator.engines.teg import load_engine
 from generator.paths import CARDS, ROOT
 
 # Property tests explore the same examples on every run, so CI cannot turn red by chance;
@@ -89,3 +92,17 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
         reasons[reason] = reasons.get(reason, 0) + 1
     for reason, count in sorted(reasons.items()):
         terminalreporter.write_line(f"{count} test(s) skipped: {reason}")
+
+
+@pytest.fixture(scope="session")
+def save(tmp_path_factory):
+    """The built Tiny Epic Galaxies save, as a dict (built once per test process; a module
+    may define its own `save`)."""
+    folder = build("teg", tmp_path_factory.mktemp("build")).folder
+    return json.loads((folder / "TinyEpicGalaxies.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="session")
+def engine():
+    """The Python rules engine of Tiny Epic Galaxies."""
+    return load_engine()

@@ -16,24 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import build
 from generator.engines.teg import canonical, load_engine
 from generator.harness import playtest as P
 from generator.harness.tts.emulator import PlayerHandle, Table
 from generator.tts.layout import layout
 
 GOLDEN = Path(__file__).parent / "golden" / "table"
-
-
-@pytest.fixture(scope="module")
-def save(tmp_path_factory):
-    folder = build("teg", tmp_path_factory.mktemp("build")).folder
-    return json.loads((folder / "TinyEpicGalaxies.json").read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return load_engine()
 
 
 def started(save, players=3, seed=4, keep=1):

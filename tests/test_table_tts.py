@@ -17,7 +17,6 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from generator.build import build
-from generator.engines.teg import load_engine
 from generator.engines.teg.records import deal, play
 from generator.harness import playtest as P
 from generator.harness import secrets
@@ -25,17 +24,6 @@ from generator.harness.tts import emulator
 from generator.harness.tts.emulator import Table
 from generator.tts import xmlui
 from generator.tts.layout import layout
-
-
-@pytest.fixture(scope="module")
-def save(tmp_path_factory):
-    folder = build("teg", tmp_path_factory.mktemp("build")).folder
-    return json.loads((folder / "TinyEpicGalaxies.json").read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return load_engine()
 
 
 @pytest.fixture(scope="module")
