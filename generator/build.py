@@ -22,7 +22,7 @@ from urllib.parse import quote, urlsplit, urlunsplit
 from generator import __version__, cards
 from generator.luabuild.scripts import build_scripts
 from generator.outputs import OutputError, publish
-from generator.paths import ROOT, display, file_stem
+from generator.paths import CARDS, ROOT, display, file_stem
 from generator.problems import Problem
 from generator.render import Cache, RenderError, expected_steps, render
 from generator.render.draw import missing_glyphs
@@ -100,18 +100,48 @@ def asset_base_url(text: str) -> str:
     return urlunsplit((parts.scheme.lower(), parts.netloc, path, "", ""))
 
 
-def game_folder(build_dir: Path, game: str) -> Path:
-    """Where a game's outputs go: build/<game>/."""
-    return build_dir / game
+def build_key(game: str, card_folder: Path) -> str:
+    """The build folder's name for a card folder.
+
+    The game id for the shipped cards (cards/<game>), else the game, the folder's name and a
+    hash of its full path ("teg-mycopy-1a2b3c4d"), so a build of an edited copy never
+    replaces another's.
+    """
+    folder = Path(card_folder).resolve()
+    if folder == (CARDS / game).resolve():
+        return game
+    digest = hashlib.sha256(folder.as_posix().encode("utf-8")).hexdigest()[:8]
+    return f"{game}-{file_stem(folder.name) or 'cards'}-{digest}"
 
 
-def read_manifest(build_dir: Path, game: str) -> dict[str, Any] | None:
-    """The manifest of the last build of `game` (None when there is none, or it is unreadable)."""
+def game_folder(build_dir: Path, key: str) -> Path:
+    """Where one source's outputs go: build/<key>/ (see build_key)."""
+    return build_dir / key
+
+
+def read_manifest(build_dir: Path, key: str) -> dict[str, Any] | None:
+    """The manifest of the last build under `key` (None when there is none, or unreadable)."""
     try:
-        manifest = json.loads((game_folder(build_dir, game) / MANIFEST).read_text("utf-8"))
+        manifest = json.loads((game_folder(build_dir, key) / MANIFEST).read_text("utf-8"))
     except (OSError, ValueError):
         return None
     return manifest if isinstance(manifest, dict) else None
+
+
+def small_text_warnings(report: cards.Report, font_path: str | None) -> list[Problem]:
+    """A located warning for every card text drawn smaller than legible at print size."""
+    from generator.render.components import LEGIBLE_TEXT, small_card_text
+
+    out = []
+    for file, ptr, size in small_card_text(report.data, font_path):
+        doc = (report.docs or {}).get(file)
+        message = (
+            f"drawn at {size} px, below the {LEGIBLE_TEXT} px that reads at the card's print "
+            "size: shorten it"
+        )
+        if doc is not None:
+            out.append(doc.problem(ptr, "SMALLTEXT", message))
+    return out
 
 
 def glyph_warnings(report: cards.Report, font_path: str | None) -> list[Problem]:
@@ -158,7 +188,7 @@ def build(
     if not report.ok or report.data is None or report.documents is None:
         raise BuildError("card data", report.problems)
     data = report.data
-    warnings = glyph_warnings(report, font_path)
+    warnings = glyph_warnings(report, font_path) + small_text_warnings(report, font_path)
     scripts = build_scripts(report.game, report.documents, build_dir / ".cache")
     if scripts.problems:
         raise BuildError("lint", scripts.problems)
@@ -167,7 +197,8 @@ def build(
         assets = render(data, cache, font_path, steps(expected_steps(data)))
     except RenderError as err:
         raise BuildError("images", [_locate(report, p) for p in err.problems]) from None
-    folder = game_folder(build_dir, report.game)
+    key = build_key(report.game, report.source)
+    folder = game_folder(build_dir, key)
     url_base = base_url or (folder / "assets").absolute().as_uri() + "/"
     source = source_hash(report.game, report.source)
     built = build_save(data, assets, url_base, scripts.bundles["Global"].text, source)
@@ -196,13 +227,13 @@ def build(
     staged_assets.close()
     if problems:
         raise BuildError("save checks", problems)
-    publish(build_dir, {f"{report.game}/{path}": content for path, content in files.items()})
+    publish(build_dir, {f"{key}/{path}": content for path, content in files.items()})
     return BuildResult(
         folder,
         name,
         {path: len(content) for path, content in sorted(files.items())},
-        cache.drawn,
-        cache.reused,
+        cache.files_drawn,
+        cache.files_reused,
         scripts.summary(),
         tuple(warnings),
     )

@@ -229,7 +229,7 @@ def install(source: str, saves_dir: str | None) -> None:
     overwritten.
     """
     from generator import paths
-    from generator.build import game_folder, read_manifest, source_hash
+    from generator.build import build_key, game_folder, read_manifest, source_hash
     from generator.install import (
         InstallError,
         check_build,
@@ -238,13 +238,23 @@ def install(source: str, saves_dir: str | None) -> None:
         saves_folder,
     )
 
-    game, folder = cards.resolve(source)
+    # The card data it was given first: broken data is named there, not as a stale build.
+    report = _report(source, None)
+    if not report.ok:
+        click.echo(render(report.problems))
+        _fail(
+            f"ttsmod: {display(report.source)} has errors: fix them, then build and install",
+            EXIT_BAD_INPUT,
+        )
+    game, folder = report.game, report.source
+    key = build_key(game, folder)
     try:
         files = check_build(
-            game_folder(paths.BUILD, game),
-            read_manifest(paths.BUILD, game),
+            game_folder(paths.BUILD, key),
+            read_manifest(paths.BUILD, key),
             source_hash(game, folder),
             game,
+            game if key == game else display(folder),
         )
         notes: list[str] = []
         if saves_dir is None:
@@ -276,12 +286,12 @@ def preview(source: str) -> None:
     of the last build (asset base URL, font).
     """
     from generator import paths
-    from generator.build import game_folder
+    from generator.build import build_key, game_folder
     from generator.tts.preview import draw_preview
 
-    game, save = _current_save(source)
+    _, save = _current_save(source)
     assert save is not None
-    folder = game_folder(paths.BUILD, game)
+    folder = game_folder(paths.BUILD, build_key(*cards.resolve(source)))
     picture = draw_preview(save, folder / "assets")
     out = folder / "preview.png"
     picture.image.save(out)
@@ -302,13 +312,15 @@ def lint(source: str, fmt: str) -> None:
     globals, globals written in the rules core, non-string %s arguments to string.format.
     Findings name the module's own file and line. Exits 2 when there is any.
     """
+    from generator import paths
     from generator.luabuild.scripts import build_scripts
 
     report = _report(source, None)
     if not report.ok or report.documents is None:
         _print_report(report, fmt)
         sys.exit(EXIT_BAD_INPUT)
-    scripts = build_scripts(report.game, report.documents)
+    # The build's cache: a script the last build (or lint) checked is not parsed again.
+    scripts = build_scripts(report.game, report.documents, paths.BUILD / ".cache")
     if fmt == "json":
         payload = {
             "summary": scripts.summary(),
@@ -322,7 +334,7 @@ def lint(source: str, fmt: str) -> None:
     sys.exit(EXIT_BAD_INPUT if scripts.problems else EXIT_OK)
 
 
-GAME = click.argument("game", type=click.Choice(sorted(cards.GAMES)))
+GAME = click.argument("game", type=click.Choice(sorted(cards.GAMES)), default="teg")
 
 
 def _fail(message: str, status: int) -> None:
@@ -330,9 +342,20 @@ def _fail(message: str, status: int) -> None:
     sys.exit(status)
 
 
+def _game_and_record(args: tuple[str, ...]) -> tuple[str, Path]:
+    """`[GAME] RECORD`: the game defaults to teg, as for every other command."""
+    if len(args) == 1:
+        return "teg", Path(args[0])
+    if len(args) == 2 and args[0] in cards.GAMES:
+        return args[0], Path(args[1])
+    if len(args) == 2:
+        known = ", ".join(sorted(cards.GAMES))
+        raise click.UsageError(f"unknown game '{args[0]}' (known: {known})")
+    raise click.UsageError("give the RECORD to replay, optionally after the game id")
+
+
 @main.command()
-@GAME
-@click.argument("record", type=click.Path(path_type=Path, dir_okay=False))
+@click.argument("args", nargs=-1, required=True, metavar="[GAME] RECORD")
 @click.option(
     "--engine",
     type=click.Choice(["python", "lua", "both"]),
@@ -340,8 +363,10 @@ def _fail(message: str, status: int) -> None:
     show_default=True,
     help="both: replay in each, compare the states after every action, print the final one.",
 )
-def replay(game: str, record: Path, engine: str) -> None:
-    """Replay a game RECORD (JSON) and print the final state as JSON.
+def replay(args: tuple[str, ...], engine: str) -> None:
+    """Replay a game RECORD (JSON, or a TTS save) and print the final state as JSON.
+
+    GAME defaults to teg.
 
     Exits 1 when the rules refuse an action (naming its index and the reason) or, with
     --engine both, when the engines disagree (naming the action and the first differing JSON
@@ -353,6 +378,7 @@ def replay(game: str, record: Path, engine: str) -> None:
     from generator.engines.teg.records import replay as run_replay
     from generator.recordfile import RecordError, action_problems, read_record
 
+    game, record = _game_and_record(args)
     try:
         read = read_record(record, game)
     except RecordError as err:
@@ -380,7 +406,37 @@ def replay(game: str, record: Path, engine: str) -> None:
         except ReplayError as err:
             action = json.dumps(err.action, sort_keys=True)
             _fail(f"{name}: action {err.index} {action}: {err.reason}", EXIT_RULES)
+    mismatch = _resume_point_problem(data)
+    if mismatch:
+        _fail(f"{name}: /table/state: {mismatch}", EXIT_RULES)
     click.echo(final)
+
+
+def _resume_point_problem(data: dict[str, Any]) -> str | None:
+    """A saved table's resume point checked against the record's own actions.
+
+    `table.state` is the state after `table.at` actions, what the table's onLoad starts
+    from. Returns the difference, or None.
+    """
+    from generator.engines.teg import canonical, load_engine
+    from generator.harness.playtest import first_difference
+
+    section = data.get("table")
+    if not isinstance(section, dict) or "state" not in section:
+        return None
+    at = section.get("at", 0)
+    engine = load_engine()
+    s = engine.new_game(data["setup"])
+    for action in data["actions"][:at]:
+        s = engine.apply(s, action)
+    want, got = json.loads(canonical(s)), section["state"]
+    if want == got:
+        return None
+    where = first_difference(got, want) or "/"
+    return (
+        f"is not the state after action {at} (first difference at {where}): the table "
+        "would resume from a state its record does not reach"
+    )
 
 
 def _replay_lua(data: dict[str, Any], check: Any) -> str:
@@ -732,11 +788,12 @@ def _live_options(command: Any) -> Any:
 def _current_save(source: str, rebuild: bool = True) -> tuple[str, dict[str, Any] | None]:
     """The game and its built save; rebuilt first when the sources changed (if `rebuild`)."""
     from generator import paths
-    from generator.build import game_folder, read_manifest, source_hash
+    from generator.build import build_key, game_folder, read_manifest, source_hash
 
     game, card_folder = cards.resolve(source)
-    folder = game_folder(paths.BUILD, game)
-    manifest = read_manifest(paths.BUILD, game)
+    key = build_key(game, card_folder)
+    folder = game_folder(paths.BUILD, key)
+    manifest = read_manifest(paths.BUILD, key)
     save_path = folder / str((manifest or {}).get("save"))
     stale = (
         manifest is None
@@ -878,6 +935,9 @@ def watch(
     from generator.live.watch import run_watch
 
     game, card_folder = cards.resolve(source)
-    with _session(game, tts_port, listen_port, timeout) as session:
-        for outcome in run_watch(session, source, card_folder, debounce, stop_after):
-            _show(outcome)
+    try:
+        with _session(game, tts_port, listen_port, timeout) as session:
+            for outcome in run_watch(session, source, card_folder, debounce, stop_after):
+                _show(outcome)
+    except KeyboardInterrupt:  # Ctrl-C is how watch stops: no traceback, exit status 0
+        click.echo("ttsmod: stopped watching", err=True)

@@ -67,21 +67,27 @@ def saves_folder(text: str) -> tuple[Path, list[str]]:
     return saves, [f"created the folder {saves}"]
 
 
-def check_build(folder: Path, manifest: dict | None, sources_now: str, game: str) -> list[Path]:
-    """The save and thumbnail of an up-to-date build in `folder`; InstallError otherwise."""
+def check_build(
+    folder: Path, manifest: dict | None, sources_now: str, game: str, source: str | None = None
+) -> list[Path]:
+    """The save and thumbnail of an up-to-date build in `folder`; InstallError otherwise.
+
+    `source` is what to build it from, as the command line names it (default: the game).
+    """
+    source = source or game
     if manifest is None or not isinstance(manifest.get("save"), str):
         raise InstallError(
-            f"no build of {game} in {display(folder)}: run `ttsmod build {game}` first"
+            f"no build of {game} in {display(folder)}: run `ttsmod build {source}` first"
         )
     save = folder / manifest["save"]
     files = [save, save.with_suffix(".png")]
     missing = [f for f in files if not f.is_file()]
     if missing:
-        raise InstallError(f"{display(missing[0])} is missing: run `ttsmod build {game}` again")
+        raise InstallError(f"{display(missing[0])} is missing: run `ttsmod build {source}` again")
     if manifest.get("source_hash") != sources_now:
         raise InstallError(
             f"{display(save)} is out of date: the card data or scripts changed since it was built; "
-            f"run `ttsmod build {game}` (with the same options) first"
+            f"run `ttsmod build {source}` (with the same options) first"
         )
     return files
 

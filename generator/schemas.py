@@ -123,7 +123,12 @@ def describe(error: ValidationError, root: str = "this document") -> str:
         expected = " or ".join(_KINDS.get(t, t) for t in types)
         return f"{what} must be {expected} (found {_found(value)})"
     if kind == "required" and isinstance(value, dict):
+        # jsonschema reports each missing key as its own error ("'x' is a required property"):
+        # name the key this one is about, so every missing key is said once.
         missing = [k for k in schema["required"] if k not in value]
+        for key in missing:
+            if error.message.startswith(repr(key)):
+                return f"'{key}' is required here"
         return f"'{missing[0]}' is required here" if missing else error.message
     if kind == "enum":
         allowed = ", ".join(str(v) for v in schema["enum"])

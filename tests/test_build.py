@@ -117,3 +117,43 @@ def test_broken_cards_stop_the_build_before_anything_is_written(
     run = cli("build", "teg")
     assert run.code == 2 and "dice.yaml" in run.stdout, run
     assert not build_dir.exists()
+
+
+def test_an_edited_copy_builds_beside_the_real_build_and_never_replaces_it(
+    cli, build_dir, teg_copy
+):
+    """`ttsmod build FOLDER` writes build/teg-<folder>-<hash>/, and build/teg stays as it was;
+    preview and install of the copy read the copy's build."""
+    assert cli("build", "teg").code == 0
+    real = snapshot(game_dir(build_dir))
+    planets = teg_copy / "planets.yaml"
+    planets.write_text(
+        planets.read_text(encoding="utf-8")
+        .replace("name: Jakks", "name: Jakkz", 1)
+        .replace("id: jakks\n", "id: jakkz\n", 1),
+        encoding="utf-8",
+    )
+    run = cli("build", str(teg_copy))
+    assert run.code == 0, run
+    copies = [p for p in build_dir.iterdir() if p.name.startswith("teg-teg-")]
+    assert len(copies) == 1 and (copies[0] / f"{SAVE}.json").is_file()
+    assert snapshot(game_dir(build_dir)) == real
+    assert "Jakkz" in (copies[0] / f"{SAVE}.json").read_text(encoding="utf-8")
+    run = cli("preview", str(teg_copy))
+    assert run.code == 0 and "building it" not in run.stderr, run
+    assert (copies[0] / "preview.png").is_file() and not (
+        game_dir(build_dir) / "preview.png"
+    ).exists()
+    assert snapshot(game_dir(build_dir)) == real
+
+
+def test_card_text_too_small_to_read_is_a_located_warning(cli, build_dir, teg_copy):
+    planets = teg_copy / "planets.yaml"
+    text = planets.read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if x.strip().startswith("text:"))
+    long = line.rstrip() + " And then" + " once more and again" * 6 + "."
+    planets.write_text(text.replace(line, long, 1), encoding="utf-8")
+    run = cli("build", str(teg_copy))
+    assert run.code == 0, run
+    warning = next(w for w in run.stderr.splitlines() if "[SMALLTEXT]" in w)
+    assert "planets.yaml:" in warning and "/planets/0/text: drawn at " in warning

@@ -386,3 +386,37 @@ def test_cross_checks_skip_files_that_failed_their_schema(teg_copy, cli):
 def test_there_are_at_least_fifteen_kinds_of_mistake():
     assert len({c.code for c in CASES}) >= 10
     assert len(CASES) >= 15
+
+
+def test_a_name_with_accents_and_punctuation_validates_with_its_folded_id(teg_copy, cli):
+    """ "Jäkks Über-Élan" folds to the id "jakksuber-elan"; writing the name's own letters as
+    the id is refused with the id it must be."""
+    planets = teg_copy / "planets.yaml"
+    text = planets.read_text(encoding="utf-8")
+    planets.write_text(
+        text.replace(
+            "  - id: jakks\n    name: Jakks", "  - id: jakksuber-elan\n    name: Jäkks Über-Élan!"
+        ),
+        encoding="utf-8",
+    )
+    run = cli("validate", str(teg_copy))
+    assert run.code == 0, run
+    planets.write_text(
+        text.replace("  - id: jakks\n    name: Jakks", "  - id: jäkks\n    name: Jäkks Über-Élan"),
+        encoding="utf-8",
+    )
+    run = cli("validate", str(teg_copy), "--format", "json")
+    assert run.code != 0
+    found = json.loads(run.stdout)["problems"]
+    assert any(p["pointer"] == "/planets/0/id" for p in found), found
+
+
+def test_a_colon_inside_card_text_gets_a_hint_to_quote_it(teg_copy, cli):
+    planets = teg_copy / "planets.yaml"
+    text = planets.read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if x.strip().startswith("text:"))
+    planets.write_text(text.replace(line, line.rstrip() + " Note: twice", 1), encoding="utf-8")
+    run = cli("validate", str(teg_copy))
+    assert run.code == 2
+    assert "put the whole value in quotes" in run.stdout + run.stderr
+    assert "planets.yaml:" in run.stdout + run.stderr

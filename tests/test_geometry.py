@@ -269,3 +269,40 @@ def _difference(a, b):
     small = (48, 32) if a.width > a.height else (32, 48)
     a, b = a.convert("RGB").resize(small, Image.BOX), b.resize(small, Image.BOX)
     return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
+
+
+@pytest.mark.parametrize("count", sorted(SEAT_LAYOUTS))
+def test_no_two_footprints_overlap_where_the_glue_puts_cards(count):
+    """The face-up row, every seat's colony places, the decks and the discard pile, the
+    control mat and every mat: no two footprints overlap, through the layout the glue reads
+    (a card lying on another in TTS can merge into a deck, and covers it)."""
+    from generator.render.features import CONTROL as CONTROL_PIXELS
+    from generator.render.features import MAT as MAT_PIXELS
+    from generator.tts.layout import DISCARD_PILE, layout
+    from generator.tts.table import CONTROL, MISSION_DECK, PLANET_DECK
+
+    data = load("teg")
+    colors = ("Red", "Blue", "Green", "Yellow", "Purple", "White")[:count]
+    data = dataclasses.replace(data, rules=dataclasses.replace(data.rules, seat_colors=colors))
+    L = layout(data)
+
+    def card(x, z, ry, s=1.0):
+        return G.footprint(Place(x, z, rot_y=ry), (G.CARD_SIZE[0] * s, G.CARD_SIZE[1] * s))
+
+    items = []
+    w, h = L["card"]["w"] / 2, L["card"]["h"] / 2
+    for k, a in enumerate(L["row"]):
+        x, z = a["ox"] + w * a["xx"] + h * a["yx"], a["oz"] + w * a["xz"] + h * a["yz"]
+        items.append((f"row {k + 1}", card(x, z, a["ry"])))
+    for name, place in (("planet deck", PLANET_DECK), ("mission deck", MISSION_DECK)):
+        items.append((name, card(place.x, place.z, place.rot_y)))
+    items.append(("discard", card(DISCARD_PILE[0], DISCARD_PILE[1], PLANET_DECK.rot_y)))
+    control = G.tile(CONTROL_PIXELS)
+    items.append(("control mat", G.footprint(CONTROL, control.size)))
+    mat = G.tile(MAT_PIXELS)
+    for seat, s in zip(seats(data), L["seats"], strict=True):
+        items.append((f"{seat.color} mat", G.footprint(seat.mat, mat.size)))
+        for k, p in enumerate(s["colonies"]):
+            items.append((f"{seat.color} colony {k + 1}", card(p["x"], p["z"], p["ry"], p["s"])))
+    clashes = [(a, b) for (a, fa), (b, fb) in itertools.combinations(items, 2) if G.overlap(fa, fb)]
+    assert not clashes, clashes

@@ -61,8 +61,18 @@ def test_a_saved_game_loads_and_saves_byte_for_byte(record, save):
     g.onLoad("")
     assert g.onSave() == ""
     g.onLoad(canonical(record))
-    assert g.onSave() == canonical(record)
+    assert _record_part(g.onSave()) == canonical(record)
+    # Loading the table's own save gives the same text again, byte for byte.
+    saved = g.onSave()
+    g.onLoad(saved)
+    assert g.onSave() == saved
     assert not printed(t)
+
+
+def _record_part(text):
+    """The saved text without the table's own section (the record's last key, "table")."""
+    head, sep, _ = text.rpartition(',"table":')
+    return head + "}" if sep else text
 
 
 def test_actions_applied_at_the_table_extend_the_save(record, save):
@@ -76,7 +86,7 @@ def test_actions_applied_at_the_table_extend_the_save(record, save):
         ok = g.applyAction(lua_table(lua, action))
         assert ok is True, (i, ok)
         expected = {**record, "actions": record["actions"][: i + 1]}
-        assert g.onSave() == canonical(expected)
+        assert _record_part(g.onSave()) == canonical(expected)
 
 
 def lua_table(lua, value):

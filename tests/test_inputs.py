@@ -10,10 +10,15 @@ import shutil
 
 import pytest
 
-from generator.build import asset_base_url
+from generator.build import asset_base_url, build_key
 from generator.paths import CARDS
 
 SAVE = "TinyEpicGalaxies"
+
+
+def built_at(build_dir, card_folder):
+    """Where a build of this card folder goes (build/teg for cards/teg, else its own)."""
+    return build_dir / build_key("teg", card_folder)
 
 
 def snapshot(folder):
@@ -41,7 +46,7 @@ def test_a_name_with_path_parts_names_a_file_inside_build(cli, build_dir, teg_co
     outside = sorted(p.name for p in tmp_path.iterdir())
     run = cli("build", str(teg_copy))
     assert run.code == 0, run
-    assert (build_dir / "teg" / "escaped.json").is_file()
+    assert (built_at(build_dir, teg_copy) / "escaped.json").is_file()
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*outside, "build"])
     assert not list(tmp_path.parent.glob("escaped*"))
 
@@ -59,7 +64,7 @@ def test_a_renamed_game_leaves_no_stale_save_behind(cli, build_dir, teg_copy):
     assert cli("build", str(teg_copy)).code == 0
     rename(teg_copy, "Tiny Epic Galaxies Deluxe")
     assert cli("build", str(teg_copy)).code == 0
-    saves = sorted(p.name for p in (build_dir / "teg").glob("*.json"))
+    saves = sorted(p.name for p in (built_at(build_dir, teg_copy)).glob("*.json"))
     assert saves == ["TinyEpicGalaxiesDeluxe.json", "build.json"]
 
 
@@ -70,7 +75,8 @@ def test_install_refuses_a_build_the_sources_have_moved_on_from(cli, build_dir, 
     saves = tmp_path / "Saves"
     saves.mkdir()
     run = cli("install", str(teg_copy), "--saves-dir", str(saves))
-    assert run.code == 2 and "no build of teg" in run.stderr and "ttsmod build teg" in run.stderr
+    assert run.code == 2 and "no build of teg" in run.stderr
+    assert f"ttsmod build {teg_copy.as_posix()}" in run.stderr
     assert cli("build", str(teg_copy)).code == 0
     run = cli("install", str(teg_copy), "--saves-dir", str(saves))
     assert run.code == 0, run
@@ -114,16 +120,16 @@ def test_install_refuses_a_saves_dir_it_would_have_to_guess(
 def test_preview_never_changes_the_build(cli, build_dir, teg_copy):
     url = "https://example.org/teg/"
     assert cli("build", str(teg_copy), "--asset-base-url", url).code == 0
-    built = snapshot(build_dir / "teg")
+    built = snapshot(built_at(build_dir, teg_copy))
     run = cli("preview", str(teg_copy))
     assert run.code == 0, run
-    after = snapshot(build_dir / "teg")
+    after = snapshot(built_at(build_dir, teg_copy))
     assert after.pop("preview.png") and after == built
     # Out of date: it builds again, with the settings of the last build.
     rename(teg_copy, "Tiny Epic Galaxies Two")
     run = cli("preview", str(teg_copy))
     assert run.code == 0 and "out of date: building it" in run.stderr, run
-    save = (build_dir / "teg" / "TinyEpicGalaxiesTwo.json").read_text(encoding="utf-8")
+    save = (built_at(build_dir, teg_copy) / "TinyEpicGalaxiesTwo.json").read_text(encoding="utf-8")
     assert url in save and "file:///" not in save
 
 
@@ -443,3 +449,17 @@ def test_players_outside_the_game_are_refused(cli):
     for players in ("1", "6", "-3"):
         run = cli("simulate", "teg", "--players", players, "--games", "1")
         assert run.code == 2 and "--players must be 2-5" in run.stderr, run
+
+
+def test_install_of_broken_card_data_names_the_file_and_line(cli, build_dir, teg_copy, tmp_path):
+    saves = tmp_path / "Saves"
+    saves.mkdir()
+    planets = teg_copy / "planets.yaml"
+    planets.write_text(
+        planets.read_text(encoding="utf-8").replace("vp: 1", "vp: one", 1), encoding="utf-8"
+    )
+    run = cli("install", str(teg_copy), "--saves-dir", str(saves))
+    assert run.code == 2
+    assert re.search(r"planets\.yaml:\d+:\d+: /planets/\d+/vp: ", run.stdout), run
+    assert "out of date" not in run.stderr and "has errors" in run.stderr
+    assert not list(saves.iterdir())

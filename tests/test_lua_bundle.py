@@ -56,9 +56,11 @@ def test_the_global_script_bundles_the_core_the_library_and_the_data():
         "teg.data",
         "teg.layout",
         "teg.table.dice",
+        "teg.table.drags",
         "teg.table.model",
         "teg.table.paint",
         "teg.table.piles",
+        "teg.table.prompts",
         "teg.table.view",
         "teg.table.words",
     ]

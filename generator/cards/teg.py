@@ -9,6 +9,7 @@ each one reports a located Problem instead of raising.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -273,8 +274,14 @@ def check(*files: str) -> Callable[[Check], Check]:
 
 
 def id_for(name: str) -> str:
-    """Return the id RULES.md gives a name: lower case, spaces and dots removed."""
-    return re.sub(r"[ .]", "", name.lower())
+    """Return the id a name gives.
+
+    Folded to ASCII (accents dropped: "Jäkks Über-Élan" -> "jakksuber-elan"), lower case,
+    spaces, dots and other punctuation removed, hyphens kept. Empty when nothing of the name
+    is ASCII (then any valid id may be written).
+    """
+    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9-]", "", folded.lower()).strip("-")
 
 
 def _cards(docs: Docs, file: str) -> list[tuple[str, dict[str, Any]]]:
@@ -303,7 +310,7 @@ def unique_ids(docs: Docs) -> Iterator[Problem]:
                     f"{ptr}/id", "DUPID", f"id '{cid}' is reserved in game records; rename it"
                 )
             expected = id_for(card["name"])
-            if cid != expected:
+            if expected and cid != expected:
                 yield doc.problem(
                     f"{ptr}/id",
                     "ID",

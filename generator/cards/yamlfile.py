@@ -213,6 +213,12 @@ def _yaml_problem(err: YAMLError, name: str, text: str) -> Problem:
     else:
         message = str(err)
     message = f"YAML syntax: {message or 'cannot be parsed'}"
+    if "mapping values are not allowed" in message:
+        # The usual cause in card data: a ": " inside a text, which YAML reads as a new key.
+        message += (
+            " (a ': ' inside a value starts a new key: put the whole value in quotes, "
+            'e.g. text: "Gain 1: culture")'
+        )
     if mark is None:
         return Problem(name, None, None, "", "YAML", message)
     return Problem(name, mark.line + 1, mark.column + 1, "", "YAML", message)

@@ -816,13 +816,19 @@ local meter = { n = 0, pause = function(on)
   paused = on
   return was
 end }
+local counting = false
 return meter, function(fn, ...)
+  if counting then -- an event fired from inside a counted call: the outer count has it
+    return 0, fn(...)
+  end
   local n = 0
   local charged = meter.n
   paused = false
+  counting = true
   sethook(function() if not paused then n = n + 1 end end, "", 1)
   local results = pack(pcall(fn, ...))
   sethook()
+  counting = false
   if not results[1] then
     error(results[2], 0)
   end

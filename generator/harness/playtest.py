@@ -84,13 +84,17 @@ def first_difference(a: Any, b: Any, where: str = "") -> str | None:
     return None if a == b else (where or "/")
 
 
-def panel_options(t: Table, color: str) -> list[tuple[str, str]]:
-    """(element id, label) of the option buttons `color` sees in their own panel, in order."""
+def panel_options(t: Table, color: str, prefix: str | None = None) -> list[tuple[str, str]]:
+    """(element id, label) of the option buttons `color` sees in their own panel, in order.
+
+    With `prefix` "proxy": in the host's panel for a player who is not seated.
+    """
     viewer = t.viewer(color)
+    start = f"{prefix or 'seat:' + color}:opt:"
     out = []
     for element, parents in ui.walk(t.global_xml):
         eid = element.id or ""
-        if eid.startswith(f"seat:{color}:opt:") and ui.shown(element, parents, viewer):
+        if eid.startswith(start) and ui.shown(element, parents, viewer):
             out.append((eid, element.attributes.get("text", "")))
     return out
 
@@ -115,10 +119,13 @@ def chooser_for(bot: str, engine: Engine, state: Any, rng: random.Random) -> Any
     return choose
 
 
-def click_option(t: Table, color: str, label: str, index: int) -> None:
-    """Click the option with this label in `color`'s panel, turning pages as a player would."""
+def click_option(t: Table, color: str, label: str, index: int, prefix: str | None = None) -> None:
+    """Click the option with this label in `color`'s panel, turning pages as a player would.
+
+    With `prefix` "proxy": in the host's panel for a player who is not seated.
+    """
     for _ in range(50):
-        shown = panel_options(t, color)
+        shown = panel_options(t, color, prefix)
         for eid, text in shown:
             if text == label:
                 t.click(color, eid)
@@ -232,14 +239,23 @@ def _play(
                 raise PlaytestError("a roll is due but the table is not rolling")
             color = decision["player"]
             chosen = chooser_for(bot, engine, state, rng)(decision)
-            shown = [text for _, text in panel_options(t, color)]
+            # A player who is not seated: the host decides for them in the host's panel.
+            away = color not in t.seated()
+            clicker = _host(t) if away else color
+            shown = [text for _, text in _options(t, color, away)]
             labels = [o["label"] for o in decision["options"]]
             if not _same_options(shown, labels):
                 raise PlaytestError(f"{color}'s panel shows {shown}, the rules offer {labels}")
             position = next(k for k, o in enumerate(decision["options"]) if o["id"] == chosen)
-            click_option(t, color, labels[position], position)
+            click_option(t, clicker, labels[position], position, "proxy" if away else None)
             result.clicks += 1
             t.step()
+            if chosen == "end_turn" and _confirming(t, color, away):
+                # End turn with a die still usable asks first (lua/teg/table/model.lua); a
+                # player who meant it says so.
+                click_option(t, clicker, CONFIRM_END, 0, "proxy" if away else None)
+                result.clicks += 1
+                t.step()
             if after_click is not None:
                 t = result.table = after_click(t, result.clicks)
                 recorded = _record(t)["actions"]
@@ -255,6 +271,22 @@ def _play(
                 state = engine.apply(state, action)
                 actions.append(action)
     return t
+
+
+CONFIRM_END = "End my turn"
+
+
+def _host(t: Table) -> str:
+    return next(p.color for p in t.players.values() if p.host)
+
+
+def _options(t: Table, color: str, away: bool) -> list[tuple[str, str]]:
+    """The options offered for `color`: in their panel, or in the host's when away."""
+    return panel_options(t, _host(t), "proxy") if away else panel_options(t, color)
+
+
+def _confirming(t: Table, color: str, away: bool = False) -> bool:
+    return [text for _, text in _options(t, color, away)] == [CONFIRM_END, "Keep playing"]
 
 
 def _same_options(shown: list[str], labels: list[str]) -> bool:

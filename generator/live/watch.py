@@ -13,7 +13,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-from generator import paths
+from generator import cards, paths
 from generator.live.protocol import LiveError
 from generator.live.session import Outcome, Session
 from generator.paths import ROOT
@@ -25,14 +25,31 @@ def watched(game: str, card_folder: Path) -> list[Path]:
     return [card_folder, ROOT / "lua", ROOT / "schemas" / game, ROOT / "schemas" / "tts"]
 
 
+# What a build reads; editors' swap, backup and temporary files are none of it.
+SOURCE_SUFFIXES = (".yaml", ".yml", ".lua", ".json")
+TEMP_MARKS = ("~", ".swp", ".swx", ".swo", ".tmp", ".bak", ".crswap", ".orig")
+
+
+def is_source_change(change: object, path: str) -> bool:
+    """True for a change to a file a build reads (watchfiles' watch_filter).
+
+    Card YAML, Lua, schemas; never an editor's temporary file (".planets.yaml.swp",
+    "planets.yaml~", "#planets.yaml#", vim's "4913", ".goutputstream-*").
+    """
+    name = Path(path).name
+    if name.startswith((".", "#")) or name.endswith(TEMP_MARKS) or name == "4913":
+        return False
+    return name.endswith(SOURCE_SUFFIXES)
+
+
 def build_and_push(session: Session, source: str) -> Outcome:
     """One round: build (with the last build's settings), then push; never raises."""
-    from generator.build import BuildError, build, read_manifest
+    from generator.build import BuildError, build, build_key, read_manifest
     from generator.outputs import OutputError
     from generator.render.draw import FontError
 
     outcome = Outcome()
-    settings = read_manifest(paths.BUILD, session.game) or {}
+    settings = read_manifest(paths.BUILD, build_key(*cards.resolve(source))) or {}
     try:
         result = build(source, paths.BUILD, settings.get("asset_base_url"), settings.get("font"))
     except BuildError as err:
@@ -64,6 +81,7 @@ def run_watch(
     pushes = 0
     for changes in watch(
         *watched(session.game, card_folder),
+        watch_filter=is_source_change,
         debounce=debounce_ms,
         step=50,
         rust_timeout=250,

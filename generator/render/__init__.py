@@ -63,8 +63,10 @@ class Cache:
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
-        self.drawn = 0
+        self.drawn = 0  # every PNG drawn (a sheet's cards too)
         self.reused = 0
+        self.files_drawn = 0  # of the asset files: drawn anew (any part of it) or reused whole
+        self.files_reused = 0
 
     def _path(self, key: Any) -> Path | None:
         digest = hashlib.sha256(json.dumps([RENDER_VERSION, key], sort_keys=True).encode())
@@ -174,8 +176,13 @@ def render(
     problems: list[TextProblem] = []
 
     def keep(name: str, key: Any, draw: Callable[[], Image.Image], where: tuple[str, str]) -> None:
+        drawn = cache.drawn
         try:
             files[name] = cache.png([key, font_path], draw)
+            if cache.drawn > drawn:
+                cache.files_drawn += 1
+            else:
+                cache.files_reused += 1
         except TextFitError as err:
             problems.append(TextProblem(*where, str(err)))
             return
@@ -191,11 +198,11 @@ def render(
         ("missions", data.missions, C.mission_card),
     ):
         back_kind = "planet" if kind == "planets" else "mission"
-        back_key = [["back", back_kind], font_path]
+        back_key = [["back", back_kind, data.rules.name], font_path]
         keep(
             f"{back_kind}_back.png",
             back_key[0],
-            lambda k=back_kind: C.card_back(k, font_path),
+            lambda k=back_kind: C.card_back(k, data.rules.name, font_path),
             ("game", "/name"),
         )
         found = []

@@ -7,6 +7,7 @@ Sizes are chosen so that text stays legible at TTS's normal zoom and no sheet si
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -17,6 +18,8 @@ from generator.render.draw import (
     SEAT_RGB,
     SPACE,
     TRACK_RGB,
+    TextFitError,
+    fitted_size,
     planet_art,
     resource_icon,
     shade,
@@ -41,6 +44,33 @@ MAX_GRID = (10, 7)
 SHEET_CARDS = MAX_GRID[0] * MAX_GRID[1] - 1
 
 
+# Where a card's own texts are fitted (pixels of CARD) and the size each starts from, by
+# field: the drawing and the legibility check (small_card_text) read the same boxes.
+_W, _H = CARD
+PLANET_TEXT = {"name": ((20, 16, _W - 100, 70), 36), "text": ((28, 468, _W - 28, _H - 22), 26)}
+MISSION_TEXT = {"name": ((20, 100, _W - 20, 180), 52), "text": ((34, 370, _W - 34, _H - 30), 30)}
+# Below this a card's text is hard to read at the card's print size (CARD is drawn at it).
+LEGIBLE_TEXT = 18
+
+
+def small_card_text(data: Any, font_path: str | None = None) -> list[tuple[str, str, int]]:
+    """(file, JSON pointer, size) of every card text drawn below LEGIBLE_TEXT pixels."""
+    out = []
+    for file, cards, boxes in (
+        ("planets", data.planets, PLANET_TEXT),
+        ("missions", data.missions, MISSION_TEXT),
+    ):
+        for i, card in enumerate(cards):
+            for field, (box, size) in boxes.items():
+                try:
+                    drawn = fitted_size(getattr(card, field), box, size, font_path)
+                except TextFitError:
+                    continue  # reported as an error by the render
+                if drawn < LEGIBLE_TEXT:
+                    out.append((file, f"/{file}/{i}/{field}", drawn))
+    return out
+
+
 def planet_card(p: Planet, font_path: str | None = None) -> Image.Image:
     """A planet: name, VP, its colony track (steps and type), resource and action text."""
     w, h = CARD
@@ -48,7 +78,7 @@ def planet_card(p: Planet, font_path: str | None = None) -> Image.Image:
     card = starfield(CARD, p.id)
     draw = ImageDraw.Draw(card)
     draw.rectangle((0, 0, w - 1, h - 1), outline=track_color, width=10)
-    text_box(draw, (20, 16, w - 100, 70), p.name, 36, font_path=font_path)
+    text_box(draw, PLANET_TEXT["name"][0], p.name, PLANET_TEXT["name"][1], font_path=font_path)
     draw.ellipse((w - 92, 14, w - 18, 88), fill=(250, 250, 250), outline=track_color, width=5)
     text_box(draw, (w - 92, 14, w - 18, 88), str(p.vp), 44, fill=SPACE, font_path=font_path)
     f = planet_features(p)
@@ -78,7 +108,8 @@ def planet_card(p: Planet, font_path: str | None = None) -> Image.Image:
         align="left",
     )
     draw.rounded_rectangle((16, 462, w - 16, h - 16), radius=12, fill=(240, 238, 230))
-    text_box(draw, (28, 468, w - 28, h - 22), p.text, 26, fill=SPACE, font_path=font_path)
+    box, size = PLANET_TEXT["text"]
+    text_box(draw, box, p.text, size, fill=SPACE, font_path=font_path)
     return card
 
 
@@ -91,7 +122,7 @@ def mission_card(m: Mission, font_path: str | None = None) -> Image.Image:
     text_box(
         draw, (20, 30, w - 20, 90), "SECRET MISSION", 26, fill=(200, 170, 90), font_path=font_path
     )
-    text_box(draw, (20, 100, w - 20, 180), m.name, 52, font_path=font_path)
+    text_box(draw, MISSION_TEXT["name"][0], m.name, MISSION_TEXT["name"][1], font_path=font_path)
     draw.ellipse(
         (w // 2 - 70, 200, w // 2 + 70, 340), fill=(250, 250, 250), outline=(200, 170, 90), width=6
     )
@@ -100,12 +131,13 @@ def mission_card(m: Mission, font_path: str | None = None) -> Image.Image:
     )
     text_box(draw, (w // 2 - 70, 290, w // 2 + 70, 330), "VP", 26, fill=SPACE, font_path=font_path)
     draw.rounded_rectangle((20, 360, w - 20, h - 20), radius=12, fill=(240, 238, 230))
-    text_box(draw, (34, 370, w - 34, h - 30), m.text, 30, fill=SPACE, font_path=font_path)
+    box, size = MISSION_TEXT["text"]
+    text_box(draw, box, m.text, size, fill=SPACE, font_path=font_path)
     return card
 
 
-def card_back(kind: str, font_path: str | None = None) -> Image.Image:
-    """The back of a deck: a sky with the deck's name."""
+def card_back(kind: str, game: str, font_path: str | None = None) -> Image.Image:
+    """The back of a deck: a sky with the deck's name and the game's (`game`, game.yaml)."""
     w, h = CARD
     back = starfield(CARD, f"back:{kind}", base=(10, 12, 30) if kind == "planet" else (30, 14, 36))
     draw = ImageDraw.Draw(back)
@@ -123,7 +155,7 @@ def card_back(kind: str, font_path: str | None = None) -> Image.Image:
     text_box(
         draw,
         (20, 480, w - 20, 530),
-        "Tiny Epic Galaxies",
+        game,
         26,
         fill=(180, 180, 200),
         font_path=font_path,

@@ -111,6 +111,27 @@ def wrap(text: str, face: ImageFont.FreeTypeFont, width: int) -> list[str]:
     return lines
 
 
+def fitted_size(
+    text: str, box: tuple[int, int, int, int], size: int, font_path: str | None = None
+) -> int:
+    """The font size text_box writes `text` at in `box`.
+
+    Starts from `size` and shrinks by 2 until every line fits; TextFitError when it does
+    not fit at MIN_TEXT pixels.
+    """
+    x0, y0, x1, y1 = box
+    while True:
+        face = font(size, font_path)
+        lines = wrap(text, face, x1 - x0)
+        height = len(lines) * int(size * 1.2)
+        widest = max(face.getlength(line) for line in lines)
+        if height <= y1 - y0 and widest <= x1 - x0:
+            return size
+        if size <= MIN_TEXT:
+            raise TextFitError(text, box)
+        size = max(MIN_TEXT, size - 2)
+
+
 def text_box(
     draw: ImageDraw.ImageDraw,
     box: tuple[int, int, int, int],
@@ -125,16 +146,10 @@ def text_box(
     Raises TextFitError when it does not fit even at MIN_TEXT pixels.
     """
     x0, y0, x1, y1 = box
-    while True:
-        face = font(size, font_path)
-        lines = wrap(text, face, x1 - x0)
-        height = len(lines) * int(size * 1.2)
-        widest = max(face.getlength(line) for line in lines)
-        if height <= y1 - y0 and widest <= x1 - x0:
-            break
-        if size <= MIN_TEXT:
-            raise TextFitError(text, box)
-        size = max(MIN_TEXT, size - 2)
+    size = fitted_size(text, box, size, font_path)
+    face = font(size, font_path)
+    lines = wrap(text, face, x1 - x0)
+    height = len(lines) * int(size * 1.2)
     y = y0 + (y1 - y0 - height) // 2
     for line in lines:
         width = face.getlength(line)

@@ -1,4 +1,4 @@
-"""The Global XmlUI of the Tiny Epic Galaxies table: every panel, written once at build.
+"""The Global XmlUI of the game's table: every panel, written once at build.
 
 The table scripts never rewrite this XML during play (TABLE-AUTOMATION.md §5: whole-XML
 rewrites are asynchronous and have wedged live tables); they only set text, `active` and
@@ -9,8 +9,10 @@ everyone; the host panel for the host and promoted players.
 Element ids (the contract with lua/teg/table/, checked by tests/test_table.py):
 `status`, `start`, `start:text`, `start:go`, `board`, `board:<k>` (a player's row, k from 1
 to the seat count) with `board:<k>:<column>:text`, `board:final:text`, `host`,
-`host:undo`, `host:pass`, and per seat colour C: `seat:C`, `seat:C:title`, `seat:C:opt:<k>`
-(k from 1 to OPTION_SLOTS), `seat:C:back`, `seat:C:auto`.
+`host:undo`, `host:new`, `proxy` (the host deciding for a player who is not seated) with
+`proxy:title`, `proxy:opt:<k>`, `proxy:back`, `proxy:drop`, and per seat colour C:
+`seat:C`, `seat:C:title`, `seat:C:opt:<k>` (k from 1 to OPTION_SLOTS), `seat:C:back`,
+`seat:C:auto`.
 
 Buttons whose meaning changes with the game (options, Back, the host's) name a handler
 that cycles with the table's version (onButton0 .. onButton7, teg.table.view), so a click
@@ -59,7 +61,7 @@ def global_ui(data: TegData) -> str:
 
     status = _el(None, "Panel", id="status", rectAlignment="UpperCenter", width="760", height="38",
                  offsetXY=f"0 -{BAR_CLEARANCE}")  # fmt: skip
-    _el(status, "Text", "Tiny Epic Galaxies", id="status:text", alignment="MiddleCenter")
+    _el(status, "Text", data.rules.name, id="status:text", alignment="MiddleCenter")
     top.append(status)
 
     start = _el(None, "Panel", id="start", rectAlignment="MiddleCenter", width="560", height="240")
@@ -102,9 +104,27 @@ def global_ui(data: TegData) -> str:
                offsetXY=f"-{PLAYER_LIST_WIDTH + 10} -{BAR_CLEARANCE}")  # fmt: skip
     layout = _el(host, "VerticalLayout", spacing="4", padding="6 6 6 6")
     _el(layout, "Button", "Undo the last action", id="host:undo", onClick="onButton0")
-    _el(layout, "Button", "Pass for an absent player", id="host:pass", onClick="onButton0",
+    _el(layout, "Button", "Start a new game", id="host:new", onClick="onButton0",
         active="false")  # fmt: skip
     top.append(host)
+
+    # The host's stand-in panel: the decision of a player who is not seated (lower left, clear
+    # of the seat panel on the right and of the scoreboard above it).
+    height = 60 + (OPTION_SLOTS + 2) * (BUTTON_HEIGHT + 4)
+    proxy = _el(None, "Panel", id="proxy", visibility="Host|Admin", active="false",
+                rectAlignment="LowerLeft", width=str(PANEL_WIDTH), height=str(height),
+                offsetXY="10 10")  # fmt: skip
+    column = _el(proxy, "VerticalLayout", spacing="4", padding="8 8 8 8",
+                 childForceExpandHeight="false")  # fmt: skip
+    _el(column, "Text", "", id="proxy:title", preferredHeight="52", fontSize="15")
+    for k in range(1, OPTION_SLOTS + 1):
+        _el(column, "Button", "", id=f"proxy:opt:{k}", onClick="onButton0",
+            preferredHeight=str(BUTTON_HEIGHT), active="false")  # fmt: skip
+    _el(column, "Button", "Back", id="proxy:back", onClick="onButton0",
+        preferredHeight=str(BUTTON_HEIGHT), active="false")  # fmt: skip
+    _el(column, "Button", "Remove from the game", id="proxy:drop", onClick="onButton0",
+        preferredHeight=str(BUTTON_HEIGHT), active="false")  # fmt: skip
+    top.append(proxy)
 
     height = 60 + (OPTION_SLOTS + 2) * (BUTTON_HEIGHT + 4)
     for color in data.rules.seat_colors:

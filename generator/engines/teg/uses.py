@@ -595,7 +595,7 @@ class Uses:
         cands = [
             Cand(
                 f"ship:{color}:{i}",
-                f"{color}'s ship {i + 1}" if src.offering else "",
+                f"{color}'s s{self.ship_label(s, seat(s, color), i)[1:]}" if src.offering else "",
                 [color, i],
                 f"{color}:{i}",
             )

@@ -335,7 +335,7 @@ class Table:
         self.global_state = ""
         self.inside: dict[str, set[str]] = {}  # zone guid -> guids inside
         self._where: dict[str, Any] = {}  # every object's position at the last zone check
-        self.turns = {"enable": False, "turn_color": "", "order": [], "type": 1}
+        self.turns = {"enable": False, "turn_color": "", "order": [], "type": 1, "pass_turns": True}
         self.hotseat_colors: list[str] = []
         self.quirks = {
             "turn_event_twice": False,
@@ -374,6 +374,7 @@ class Table:
             turn_color=str(turns.get("TurnColor", "") or ""),
             order=list(turns.get("TurnOrder") or []),
             type=int(turns.get("Type", 1)),
+            pass_turns=bool(turns.get("PassTurns", True)),
         )
         for data in save.get("ObjectStates") or []:
             self._add(thing_from(data))
@@ -458,8 +459,15 @@ class Table:
         """Load the checkpoint `steps` back (onSave ran when it was taken), then onLoad."""
         return self._reloaded(self.snapshots[-steps])
 
-    def _reloaded(self, save: dict[str, Any]) -> Table:
-        table = Table.load(save, self.seed + 1, self.count_instructions)
+    def reload(self, seed: int | None = None) -> Table:
+        """Save (every onSave runs) and load the save again, the same players seated.
+
+        What the host's Load of a fresh save does while everyone stays at the table.
+        """
+        return self._reloaded(self.save(), seed)
+
+    def _reloaded(self, save: dict[str, Any], seed: int | None = None) -> Table:
+        table = Table.load(save, self.seed + 1 if seed is None else seed, self.count_instructions)
         for player in self.players.values():
             table.players[player.name] = copy.copy(player)
         table.quirks = dict(self.quirks)
@@ -566,6 +574,35 @@ class Table:
 
     # --- the API tables ---------------------------------------------------------------------
 
+    def _spawn_json(self, params: Any) -> Any:
+        """The global spawnObjectJSON (api base.md): an object from its save JSON.
+
+        `json` as getJSON gives it; at `position`/`rotation` when given. It spawns over a
+        few frames like a card taken from a deck, then `callback_function(obj)` runs.
+        """
+        p = self.from_lua(params)
+        if not isinstance(p, dict) or not isinstance(p.get("json"), str):
+            raise ScriptError("spawnObjectJSON needs a 'json' string")
+        thing = self._add(thing_from(json.loads(p["json"])))
+        if p.get("position"):
+            thing.pos = self.vec(params["position"])
+        if p.get("rotation"):
+            thing.rot = self.vec(params["rotation"])
+        thing.spawning = SPAWN_FRAMES
+        thing.placed()
+        handle = self.handle(thing)
+        if p.get("callback_function") is not None:
+            fn = params["callback_function"]
+            self.add_wait(
+                Waiting(
+                    self._new_id(),
+                    self._wrap(lambda: fn(handle)),
+                    thing,
+                    frame=self.frame + SPAWN_FRAMES,
+                )
+            )
+        return handle
+
     def _api(self) -> Any:
         self.global_handle = GlobalHandle(self)
         funcs: dict[str, Callable[..., Any]] = {
@@ -589,6 +626,7 @@ class Table:
             "getSeatedPlayers": lambda: self.to_lua(self.seated()),
             "destroyObject": lambda obj: self.destroy(obj._thing),
             "startLuaCoroutine": self._start_coroutine,
+            "spawnObjectJSON": self._spawn_json,
         }
         api = {name: self.api_function(name, fn) for name, fn in funcs.items()}
         api.update(
@@ -614,8 +652,8 @@ class Table:
         return {
             "print", "printToAll", "printToColor", "broadcastToAll", "broadcastToColor", "log",
             "getObjectFromGUID", "getObjects", "getObjectsWithTag", "getSeatedPlayers",
-            "destroyObject", "startLuaCoroutine", "Wait", "UI", "Turns", "Player", "JSON", "Notes",
-            "Time", "Global", "Vector", "Color",
+            "destroyObject", "startLuaCoroutine", "spawnObjectJSON", "Wait", "UI", "Turns",
+            "Player", "JSON", "Notes", "Time", "Global", "Vector", "Color",
         }  # fmt: skip
 
     def _say(self, kind: str, to: Any, message: Any) -> bool:
@@ -1384,6 +1422,10 @@ class ObjectHandle(Handle):
     def _call_destruct(self) -> bool:
         return self._table.destroy(self._thing)
 
+    def _call_getJSON(self, indented: Any = True) -> str:
+        # api object.md getJSON: the object's save entry as JSON text (contents included).
+        return json.dumps(write_back(self._thing), indent=2 if indented else None)
+
     # tags
     def _call_getTags(self) -> Any:
         return self._table.to_lua(list(self._thing.tags))
@@ -1867,6 +1909,14 @@ class TurnsHandle(Handle):
 
     def _set_type(self, value: Any) -> None:
         self._table.turns["type"] = int(value)
+
+    # pass_turns: whether players may end their turn from TTS's own UI (the Turns page of the
+    # API docs); the table's rules decide turns, so the script turns it off.
+    def _get_pass_turns(self) -> bool:
+        return bool(self._table.turns.get("pass_turns", True))
+
+    def _set_pass_turns(self, value: Any) -> None:
+        self._table.turns["pass_turns"] = bool(value)
 
 
 class PlayersHandle(Handle):

@@ -13,14 +13,22 @@ local json = require("lib.json")
 
 local Record = {}
 
+-- The text after the actions: what onSave appends and what a load looks for to find where
+-- the actions end without decoding them.
+local SETUP_MARK = '],"game":"teg","setup":'
+
 function Record.new(setup)
   return {
     setup = setup,
-    actions = json.array({}),
+    actions = json.array({}), -- decoded actions base+1 .. count (rec.actions[i - base])
+    base = 0, -- actions kept as text only (before the last checkpoint of a loaded game)
+    count = 0,
     head = '{"actions":[',
-    tail = '],"game":"teg","setup":' .. json.encode(setup) .. "}",
-    pieces = {}, -- the encoded actions, each preceded by "," after the first
-    text = nil, -- the cached text; nil after a change
+    prefix = "", -- the encoded text of the first `base` actions
+    setup_text = SETUP_MARK .. json.encode(setup),
+    pieces = {}, -- the encoded actions after the prefix, each preceded by "," after the first
+    bytes = { [0] = 0 }, -- bytes[i]: length of the actions' text through action i
+    body = nil, -- the cached actions text; nil after a change
   }
 end
 
@@ -45,28 +53,76 @@ end
 -- Add an action (already accepted by the rules) to the record.
 function Record.append(rec, action)
   mark_objects(action)
-  local n = #rec.actions + 1
-  rec.actions[n] = action
-  rec.pieces[n] = (n > 1 and "," or "") .. json.encode(action)
-  rec.text = nil
+  local n = rec.count + 1
+  rec.count = n
+  rec.actions[n - rec.base] = action
+  local piece = (n > 1 and "," or "") .. json.encode(action)
+  rec.pieces[n - rec.base] = piece
+  rec.bytes[n] = rec.bytes[n - 1] + #piece
+  rec.body = nil
 end
 
--- Drop the last action (an undo); returns it.
+-- Action i (from 1), or nil when it is kept as text only.
+function Record.action(rec, i)
+  return rec.actions[i - rec.base]
+end
+
+-- Drop the last action (an undo); returns it, or nil when it is kept as text only.
 function Record.pop(rec)
-  local n = #rec.actions
-  local action = rec.actions[n]
-  rec.actions[n] = nil
-  rec.pieces[n] = nil
-  rec.text = nil
+  local n = rec.count
+  if n <= rec.base then
+    return nil
+  end
+  local action = rec.actions[n - rec.base]
+  rec.actions[n - rec.base] = nil
+  rec.pieces[n - rec.base] = nil
+  rec.bytes[n] = nil
+  rec.count = n - 1
+  rec.body = nil
   return action
 end
 
--- The record's JSON text.
-function Record.text(rec)
-  if rec.text == nil then
-    rec.text = rec.head .. table.concat(rec.pieces) .. rec.tail
+-- The record's JSON text; `extra` (text, optional) is the table's own section, the value of
+-- the last key "table" (schemas/teg/log.schema.json).
+function Record.text(rec, extra)
+  if rec.body == nil then
+    rec.body = rec.prefix .. table.concat(rec.pieces)
   end
-  return rec.text
+  return rec.head .. rec.body .. rec.setup_text .. (extra and (',"table":' .. extra) or "") .. "}"
+end
+
+-- The bytes of the actions' text through action i (where action i + 1 begins).
+function Record.offset(rec, i)
+  return rec.bytes[i]
+end
+
+-- A saved record split without decoding its actions: { head = the decoded object after the
+-- actions (game, setup, table), actions = their text without the brackets }, or nil when the
+-- text is not laid out as Record.text writes it.
+function Record.split(text)
+  if string.sub(text, 1, 12) ~= '{"actions":[' then
+    return nil
+  end
+  local at = string.find(text, SETUP_MARK, 13, true)
+  if at == nil then
+    return nil
+  end
+  local ok, rest = pcall(json.decode, "{" .. string.sub(text, at + 2))
+  if not ok or not json.is_object(rest) then
+    return nil
+  end
+  return { head = rest, actions = string.sub(text, 13, at - 1) }
+end
+
+-- A record resumed at a checkpoint: the first `base` actions kept as their text (`prefix`),
+-- the ones after it given decoded (appended by the caller as they replay).
+function Record.resume(setup, base, prefix)
+  local rec = Record.new(setup)
+  rec.base = base
+  rec.count = base
+  rec.prefix = prefix
+  rec.bytes = { [base] = #prefix }
+  return rec
 end
 
 -- Saved text as { setup =, actions = } (not yet a record: the actions are appended as they

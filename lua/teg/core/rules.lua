@@ -697,7 +697,7 @@ local function targets(self, state, ctx, a)
   for _, seat in ipairs(S.rivals(state, ctx.seat)) do
     for _, i in ipairs(self:orbiting(state, seat, a.track)) do
       if state.players[seat].ships[i + 1].step >= 1 then -- never below the start
-        out[#out + 1] = { state.players[seat].color, i }
+        out[#out + 1] = { state.players[seat].color, i, seat }
       end
     end
   end
@@ -713,7 +713,7 @@ function R:do_regress(state, ctx, a, src, planet)
   local cands = {}
   for k, t in ipairs(list) do
     cands[k] = { id = "ship:" .. t[1] .. ":" .. t[2],
-      label = src.offering and (t[1] .. "'s ship " .. (t[2] + 1)) or "",
+      label = src.offering and (t[1] .. "'s s" .. string.sub(self:ship_label(state, t[3], t[2]), 2)) or "",
       value = json.array({ t[1], t[2] }), kind = t[1] .. ":" .. t[2] }
   end
   local n = math.min(a.ships, #list)

@@ -8,6 +8,7 @@
 -- (also after a rewind) replays it and draws everything again.
 
 local json = require("lib.json")
+local Record = require("teg.core.record")
 local Engine = require("teg.core.engine")
 local S = require("teg.core.state")
 local Model = require("teg.table.model")
@@ -15,6 +16,7 @@ local View = require("teg.table.view")
 local Paint = require("teg.table.paint")
 local Words = require("teg.table.words")
 local Dice = require("teg.table.dice")
+local Drags = require("teg.table.drags")
 local L = require("teg.layout")
 local raw = require("teg.data")
 
@@ -27,22 +29,28 @@ local rolling = nil -- guid -> true for dice being thrown
 local starting = false -- Start is gathering the cards
 local black_warned = false -- everyone was told that someone sits at Black
 local piles_dirty = false -- a card of ours left or entered a container by a player's hand
+-- The mission deck as gathered at Start (its getJSON, before the shuffle), as a JSON string:
+-- the missions leave the table during a game, and a new game spawns them again from it.
+local spare_missions = nil
 
 local VERIFY_EVERY = 2 -- seconds between checks that every piece lies where the game has it
 
 local seat_of = {}
 local piece_of = {} -- guid -> kind, for the pieces the glue keeps in place
+local whose = {} -- guid -> { kind =, color =, index = from 0 } for ships and dice
 for _, seat in ipairs(L.seats) do
   seat_of[seat.color] = seat
-  for _, g in ipairs(seat.ships) do
+  for s, g in ipairs(seat.ships) do
     piece_of[g] = "ship"
+    whose[g] = { kind = "ship", color = seat.color, index = s - 1 }
   end
   for _, g in pairs(seat.tokens) do
     piece_of[g] = "token"
   end
 end
-for _, g in ipairs(L.dice.guids) do
+for i, g in ipairs(L.dice.guids) do
   piece_of[g] = "die"
+  whose[g] = { kind = "die", index = i - 1 }
 end
 local planet_of_guid = {}
 local planet_guids = {}
@@ -85,12 +93,13 @@ local function converted_die()
   if m.record == nil then
     return nil
   end
-  local actions = m.record.actions
-  for i = #actions, 1, -1 do
-    local t = actions[i].type
+  -- Actions before the last roll may be kept as text only (Record.action is nil there).
+  for i = m.record.count, 1, -1 do
+    local action = Record.action(m.record, i)
+    local t = action and action.type
     if t == "convert" then
-      return actions[i].die
-    elseif t == "roll" or t == "end_turn" then
+      return action.die
+    elseif t == nil or t == "roll" or t == "end_turn" then
       return nil
     end
   end
@@ -98,6 +107,7 @@ local function converted_die()
 end
 
 local render -- defined below; the automation it triggers needs the handlers
+local mark_missions -- defined with the mission clicks; the deal calls it
 
 local function say_private(color, text)
   printToColor(text, color, { 1, 0.55, 0.45 })
@@ -138,30 +148,38 @@ local function refused(color, handler)
   return nil
 end
 
-local function after_action(result)
+local said = {} -- action count -> the line written to chat for it (for an undo's words)
+
+local function after_action(result, by_host)
   if result == nil then
     return
   end
   prefs.page = {}
   local actor = result.action.player or result.before.active
-  say_all(Words.action(D, result.before, m.state, result.labels, actor))
+  local line = Words.action(D, result.before, m.state, result.labels, actor)
+  if by_host then
+    line = line .. " [decided by the host, " .. by_host .. " for " .. actor .. ", who is not seated]"
+  end
+  said[m.record.count] = line
+  say_all(line)
   for _, news in ipairs(Words.news(D, result.before, m.state)) do
     broadcastToAll(news, { 1, 0.85, 0.4 })
   end
 end
 
 -- Run a change to the model; a refusal goes to `color` privately and changes nothing.
-local function attempt(color, change)
+-- `by_host` names the host when they decide for a player who is not seated.
+local function attempt(color, change, by_host)
   local ok, result = pcall(change)
   if not ok then
     local why = Model.refusal(result)
     if why == nil then
       error(result, 0)
     end
-    say_private(color, "Not possible: " .. why)
+    say_private(by_host or color, "Not possible: " .. why)
     return false
   end
-  after_action(result)
+  after_action(result, by_host)
   render()
   return true
 end
@@ -189,6 +207,32 @@ local function automate()
   end
 end
 
+-- The deciding player hears when a decision becomes theirs, privately, and TTS's own turn
+-- indicator follows the active player (display only: the rules decide whose turn it is).
+local noticed = nil -- the colour last told
+local turn_shown = nil
+
+local function notice(ctx)
+  if m.state == nil or game.is_over(m.state) then
+    noticed = nil
+    return
+  end
+  if turn_shown ~= m.state.active then
+    turn_shown = m.state.active
+    Turns.pass_turns = false
+    Turns.enable = true
+    Turns.turn_color = m.state.active
+  end
+  local d = Model.decision(m)
+  local who = d and not d.roll and d.player or nil
+  if who ~= noticed then
+    noticed = who
+    if who and ctx.seated[who] then
+      broadcastToColor("Your decision: " .. View.prompt(m, ctx, d), who, { 1, 0.85, 0.4 })
+    end
+  end
+end
+
 -- The state the pieces were last placed for: a click that only extends the path leaves
 -- every piece where it is, so only the panels are drawn again.
 local placed_for = nil
@@ -205,6 +249,7 @@ render = function(verify)
   if full and not m.rolling then
     placed_for = m.state
   end
+  notice(ctx)
   automate()
 end
 
@@ -254,18 +299,6 @@ local function destroy(guid)
   end
 end
 
-local function put_away(color)
-  local seat = seat_of[color]
-  destroy(seat.mat)
-  destroy(seat.hand)
-  for _, g in ipairs(seat.ships) do
-    destroy(g)
-  end
-  for _, g in pairs(seat.tokens) do
-    destroy(g)
-  end
-end
-
 -- Black, the game master's seat, sees every hand: with the missions in hands, everyone is
 -- told once a game, when someone sits there at Start or later.
 local function warn_black()
@@ -283,7 +316,7 @@ local function warn_black()
 end
 
 -- The cards are in their decks: shuffle, deal the missions, begin choosing them.
-local function deal(order, here)
+local function deal(order)
   starting = false
   local planets = Paint.pile_holder(shown, ALL_PLANETS)
   local missions = Paint.pile_holder(shown, ALL_MISSIONS)
@@ -293,6 +326,7 @@ local function deal(order, here)
     render()
     return
   end
+  spare_missions = json.encode(missions.getJSON(false))
   planets.shuffle()
   local deck = ids_in(planets, planet_of_guid)
   -- The deck on the table is shuffled again: the game draws by card, so a Search of the
@@ -312,7 +346,7 @@ local function deal(order, here)
       local card = missions.takeObject({ guid = L.missions[id],
         position = { x = hand.x + (j - 1.5) * 2.4, y = hand.y, z = hand.z },
         rotation = { x = 0, y = seat_of[c].home[1].ry + 180, z = 0 }, smooth = false })
-      card.setDescription("Secret mission choice " .. j .. ": keep it in your panel.")
+      card.setDescription("Secret mission " .. j .. ": press Keep on the card you keep.")
     end
     offers[c] = offer
   end
@@ -326,14 +360,12 @@ local function deal(order, here)
   if not missions.isDestroyed() then
     missions.destruct()
   end
-  for _, seat in ipairs(L.seats) do
-    if not here[seat.color] then
-      put_away(seat.color)
-    end
-  end
+  -- The seats nobody took keep their pieces (a later game may seat them): the table moves
+  -- only the pieces of the players in the game.
   destroy(L.note)
   Model.deal(m, order, deck, offers)
-  say_all("Tiny Epic Galaxies: " .. table.concat(order, ", ") .. ". " .. order[1]
+  mark_missions()
+  say_all(D.game.name .. ": " .. table.concat(order, ", ") .. ". " .. order[1]
     .. " starts. Each player keeps one of the two secret missions in their hand.")
   render()
 end
@@ -361,8 +393,9 @@ function onStart(player, value)
     end
   end
   if #players < D.game.players.min or #players > D.game.players.max then
-    say_private(color, "Tiny Epic Galaxies needs " .. D.game.players.min .. " to "
-      .. D.game.players.max .. " players seated at the mats; " .. #players .. " are.")
+    say_private(color, D.game.name .. " needs " .. D.game.players.min .. " to "
+      .. D.game.players.max .. " players seated at the mats; " .. #players
+      .. (#players == 1 and " is." or " are."))
     return
   end
   black_warned = false
@@ -378,7 +411,7 @@ function onStart(player, value)
   Paint.gather(shown, ALL_PLANETS)
   Paint.gather(shown, ALL_MISSIONS)
   Wait.condition(function()
-    deal(order, here)
+    deal(order)
   end, function()
     return next(shown.moving) == nil
   end, 10, function()
@@ -388,35 +421,93 @@ function onStart(player, value)
   render()
 end
 
+-- A colour keeps its k-th offered mission (inside an attempt).
+local function keep_mission(color, k)
+  local kept, back = Model.keep(m, color, k)
+  local card = getObjectFromGUID(L.missions[kept])
+  if card ~= nil then
+    card.setDescription("Your secret mission.")
+    card.setName("Your secret mission")
+    card.clearButtons()
+  end
+  -- The mission not kept leaves the game unseen (no deck on the table to search).
+  for _, id in ipairs(back) do
+    destroy(L.missions[id])
+  end
+  say_all(color .. " has kept a secret mission.")
+  if m.state ~= nil then
+    broadcastToAll("Every mission is kept: " .. m.state.active .. " begins.", { 1, 0.85, 0.4 })
+  end
+  return nil
+end
+
 local function keep(color, k)
   return attempt(color, function()
-    local kept, back = Model.keep(m, color, k)
-    local card = getObjectFromGUID(L.missions[kept])
-    if card ~= nil then
-      card.setDescription("Your secret mission.")
-    end
-    -- The mission not kept leaves the game unseen (no deck on the table to search).
-    for _, id in ipairs(back) do
-      destroy(L.missions[id])
-    end
-    say_all(color .. " has kept a secret mission.")
-    if m.state ~= nil then
-      broadcastToAll("Every mission is kept: " .. m.state.active .. " begins.", { 1, 0.85, 0.4 })
-    end
-    return nil
+    return keep_mission(color, k)
   end)
+end
+
+-- The Keep button on each offered mission card, marked with its number, so the owner tells
+-- the cards apart without hovering (the label says nothing of the mission). Buttons are not
+-- saved with objects: a load while missions are chosen makes them again.
+mark_missions = function()
+  if m.dealing == nil then
+    return
+  end
+  for color, offer in pairs(m.dealing.offers) do
+    if m.dealing.kept[color] == nil then
+      for k, id in ipairs(offer) do
+        local card = getObjectFromGUID(L.missions[id])
+        if card ~= nil then
+          card.clearButtons()
+          card.setName("Secret mission " .. k)
+          card.createButton({ click_function = "onKeepMission", label = "Keep " .. k,
+            position = { 0, 0.3, 1.15 }, width = 900, height = 260, font_size = 150 })
+        end
+      end
+    end
+  end
+end
+
+-- A Keep button on a mission card: only the player it was dealt to may keep it.
+function onKeepMission(obj, color, alt)
+  if alt or m.dealing == nil then
+    return
+  end
+  for k, id in ipairs(m.dealing.offers[color] or {}) do
+    if L.missions[id] == obj.guid then
+      keep(color, k)
+      return
+    end
+  end
+  say_private(color, "that mission card was dealt to another player")
 end
 
 -- Clicks ----------------------------------------------------------------------------------------
 
-local function option(color, slot)
+-- Slot `slot` of `color`'s options was clicked (by them, or by the host for them when
+-- `by_host` names the host).
+local function option(color, slot, by_host)
+  local me = by_host or color
   if m.dealing then
-    keep(color, tonumber(slot))
+    if by_host then
+      attempt(me, function()
+        return keep_mission(color, tonumber(slot))
+      end, by_host)
+    else
+      keep(color, tonumber(slot))
+    end
     return
   end
   local d = Model.decision(m)
   if d == nil or d.player ~= color then
-    say_private(color, d and ("it is " .. d.player .. "'s decision") or "there is nothing to choose")
+    say_private(me, d and ("it is " .. d.player .. "'s decision") or "there is nothing to choose")
+    return
+  end
+  if m.confirm then
+    attempt(me, function()
+      return Model.confirmed(m, color, tonumber(slot) == 1)
+    end, by_host)
     return
   end
   local page = View.paging(#d.options, prefs.page[color] or 1, L.option_slots)
@@ -429,48 +520,75 @@ local function option(color, slot)
   end
   local chosen = index and d.options[index]
   if chosen == nil then
-    say_private(color, "that option is out of date; choose again")
+    say_private(me, "that option is out of date; choose again")
     return
   end
   prefs.page[color] = nil
-  attempt(color, function()
+  attempt(me, function()
     return Model.choose(m, color, chosen.id)
-  end)
+  end, by_host)
 end
 
-local function back(color)
+local function back(color, by_host)
   if Model.decider(m) ~= color then
-    say_private(color, "only the player deciding can take a choice back")
+    say_private(by_host or color, "only the player deciding can take a choice back")
     return
   end
   prefs.page[color] = nil
-  attempt(color, function()
+  attempt(by_host or color, function()
     Model.back(m)
-  end)
-end
-
-local function host_pass(color)
-  local d = m.state and Model.decision(m)
-  if not (d and #m.state.follow > 0 and d.name == "type" and #m.path == 0) then
-    say_private(color, "no one is deciding whether to follow")
-    return
-  end
-  if seated()[d.player] then
-    say_private(color, d.player .. " is seated and decides for themself")
-    return
-  end
-  attempt(color, function()
-    local result = Model.choose(m, d.player, "pass")
-    result.labels[1] = "Pass (by the host, " .. d.player .. " is away)"
-    return result
-  end)
+  end, by_host)
 end
 
 local function undo(color)
+  local n = m.record and m.record.count or 0
   attempt(color, function()
     Model.undo(m)
-    say_all(color .. " undid the last action.")
+    say_all(color .. " undid: " .. (said[n] or ("action " .. n)) .. ".")
+    said[n] = nil
   end)
+end
+
+-- Before the first turn the host removes a player who left while choosing a mission.
+local function drop(host, color)
+  attempt(host, function()
+    local offered = Model.drop_player(m, color, D.game.players.min)
+    for _, id in ipairs(offered) do
+      destroy(L.missions[id])
+    end
+    say_all(host .. " removed " .. color .. " from the game before the first turn.")
+    if m.state ~= nil then
+      broadcastToAll("Every mission is kept: " .. m.state.active .. " begins.", { 1, 0.85, 0.4 })
+    end
+    return nil
+  end)
+end
+
+-- After a game ends, the host starts a new one without reloading: the table forgets the
+-- game and shows Start again (Start gathers the decks; the missions come back with them).
+local function new_game(host)
+  if not (m.state and game.is_over(m.state)) then
+    say_private(host, "a new game starts only once this one is over")
+    return
+  end
+  if spare_missions == nil then
+    say_private(host, "the mission cards are not kept in this save: load the mod again to play a new game")
+    return
+  end
+  -- The missions of the game that ended go; the deck as it was gathered comes back.
+  for _, g in ipairs(mission_guids) do
+    destroy(g)
+  end
+  spawnObjectJSON({ json = json.decode(spare_missions) })
+  Model.load(m, "")
+  Paint.forget_all(shown) -- the piles are found again at Start
+  said = {}
+  prefs.page = {}
+  placed_for = nil
+  turn_shown = nil
+  Turns.enable = false
+  say_all(host .. " cleared the table for a new game: sit at a seat, then the host presses Start.")
+  render()
 end
 
 -- A versioned button (an option, Back, the host's): the handler names the version it was
@@ -492,17 +610,31 @@ local function button(player, value, id, handler)
     else
       option(color, slot)
     end
+    return
   elseif id == "seat:" .. color .. ":back" then
     back(color)
-  elseif id == "host:pass" or id == "host:undo" then
-    if not admin then
-      say_private(color, "only the host or a promoted player can "
-        .. (id == "host:pass" and "pass for someone" or "undo"))
-    elseif id == "host:pass" then
-      host_pass(color)
+    return
+  end
+  if not admin then
+    say_private(color, "only the host or a promoted player can use the host's buttons")
+    return
+  end
+  local proxy_slot = string.match(id, "^proxy:opt:(%w+)$")
+  if proxy_slot or id == "proxy:back" or id == "proxy:drop" then
+    local absent = View.absent(m, { seated = seated() })
+    if absent == nil then
+      say_private(color, "no one who is away has a decision to make now")
+    elseif proxy_slot then
+      option(absent, proxy_slot, color)
+    elseif id == "proxy:back" then
+      back(absent, color)
     else
-      undo(color)
+      drop(color, absent)
     end
+  elseif id == "host:undo" then
+    undo(color)
+  elseif id == "host:new" then
+    new_game(color)
   end
 end
 
@@ -541,10 +673,24 @@ local function verify()
 end
 
 function onLoad(saved)
-  local problem = Model.load(m, saved)
+  local problem, section = Model.load(m, saved)
   if problem then
-    printToAll("Tiny Epic Galaxies: " .. problem)
+    printToAll(D.game.name .. ": " .. problem)
   end
+  local saved_prefs = type(section) == "table" and section.prefs or nil
+  spare_missions = type(section) == "table" and type(section.spare) == "string"
+    and json.encode(section.spare) or nil
+  prefs = { auto = {}, page = {} }
+  if type(saved_prefs) == "table" then
+    for _, k in ipairs({ "auto", "page" }) do
+      if type(saved_prefs[k]) == "table" then
+        for color, v in pairs(saved_prefs[k]) do
+          prefs[k][color] = v
+        end
+      end
+    end
+  end
+  mark_missions()
   rolling = nil
   starting = false
   placed_for = nil
@@ -563,7 +709,8 @@ function onLoad(saved)
 end
 
 function onSave()
-  return Model.save_text(m)
+  return Model.save_text(m, json.object({ auto = json.object(prefs.auto),
+    page = json.object(prefs.page) }), spare_missions)
 end
 
 -- Seats change a frame after the event: TTS reports the new colour through Player only then
@@ -612,16 +759,70 @@ function tryObjectRandomize(obj, color)
   return true
 end
 
--- A piece moved by hand goes back where the game has it, with a word to the player.
+local function in_game(color)
+  for _, p in ipairs(m.state.players) do
+    if p.color == color then
+      return true
+    end
+  end
+  return false
+end
+
+-- A drop that stands for options (teg.table.drags): they are taken as clicks would be.
+-- Returns true when it did.
+local function drop_as_decision(color, obj)
+  local piece = whose[obj.guid]
+  if piece == nil or m.rolling or starting or m.confirm or Model.decider(m) ~= color then
+    return false
+  end
+  if piece.kind == "ship" and piece.color ~= color then
+    return false
+  end
+  local at = obj.getPosition()
+  local intent = Drags.intent(L, m.state, piece, at.x, at.z)
+  if intent == nil then
+    return false
+  end
+  local ids, why = Drags.path(m, intent)
+  if ids == nil then
+    say_private(color, "Not possible: " .. why .. ". The " .. piece.kind .. " went back.")
+    return false
+  end
+  prefs.page[color] = nil
+  local ok = attempt(color, function()
+    local result = nil
+    for _, id in ipairs(ids) do
+      -- an id not listed is another die of a listed face (the core accepts it)
+      result = Model.take(m, id, Model.label(Model.decision(m), id) or id)
+    end
+    return result
+  end)
+  if not ok then
+    render() -- the piece goes back
+  elseif Model.decider(m) == color and #m.path > 0 then
+    say_private(color, "Your panel asks the rest: " .. View.prompt(m, { D = D }, Model.decision(m)))
+  end
+  return true
+end
+
+-- A piece moved by hand: a move the rules allow is made, else it goes back where the game
+-- has it, with a word to the player.
 function onObjectDrop(color, obj)
   local kind = piece_of[obj.guid]
   if kind == nil or m.state == nil then
     return
   end
+  local piece = whose[obj.guid]
+  if piece and piece.kind == "ship" and not in_game(piece.color) then
+    return -- a seat nobody plays: its pieces are the players' to arrange
+  end
   Paint.forget(shown, obj.guid)
   placed_for = nil
-  say_private(color, "Pieces follow the game: use your panel to act. The " .. kind
-    .. " went back to its place.")
+  if drop_as_decision(color, obj) then
+    return
+  end
+  say_private(color, "Pieces follow the game: drop a ship on a planet or a die on the "
+    .. "converter when you may move it, or use your panel. The " .. kind .. " went back to its place.")
   render()
 end
 
@@ -685,7 +886,7 @@ end
 function tableStatus()
   return {
     version = m.version,
-    actions = m.record and #m.record.actions or 0,
+    actions = m.record and m.record.count or 0,
     path = m.path,
     decider = Model.decider(m),
     rolling = m.rolling,

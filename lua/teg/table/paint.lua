@@ -94,6 +94,10 @@ local function paint_ui(shown, ui)
   end
 end
 
+-- A ship, token or die glides to its place (setPositionSmooth, api object.md) without
+-- colliding on the way (collide false: it passes over the others instead of knocking them),
+-- fast; the periodic verify checks it arrived. A card is set in place at once: a card that
+-- smooth-moves onto another merges with it into a deck (StarveNoMore's tts-runtime notes).
 local function place_piece(shown, guid, p, verify)
   local k = key(p)
   local obj = nil
@@ -102,7 +106,7 @@ local function place_piece(shown, guid, p, verify)
       return false
     end
     obj = getObjectFromGUID(guid)
-    if obj ~= nil and not off_place(obj, p) then
+    if obj ~= nil and (obj.isSmoothMoving() or not off_place(obj, p)) then
       return false
     end
   end
@@ -110,7 +114,11 @@ local function place_piece(shown, guid, p, verify)
   if obj == nil then
     obj = Piles.take(shown.piles, guid, p, p.down, p.s)
   else
-    obj.setPosition({ x = p.x, y = p.y, z = p.z })
+    if obj.type == "Card" then
+      obj.setPosition({ x = p.x, y = p.y, z = p.z })
+    else
+      obj.setPositionSmooth({ x = p.x, y = p.y, z = p.z }, false, true)
+    end
     obj.setRotation(rotation(p))
     local s = p.s or 1
     if obj.type == "Card" and math.abs(obj.getScale().x - s) > 0.001 then

@@ -12,26 +12,17 @@
 
 local S = require("teg.core.state")
 local Model = require("teg.table.model")
+local Prompts = require("teg.table.prompts")
 
 local V = {}
 
+-- What decision `d` asks, in words (teg.table.prompts); a decision without words says so
+-- plainly rather than showing a field name (a test fails on any such decision).
+function V.prompt(m, ctx, d)
+  local action = m.current and m.current.action or {}
+  return Prompts.prompt(ctx.D, m.state, d, m.path, action) or "Choose one"
+end
 
--- What each decision asks, as the panel's title.
-local PROMPTS = {
-  type = "Choose what to do",
-  die = "Which die?",
-  ship = "Which ship?",
-  to = "Where to?",
-  ability = "Use the planet's action?",
-  planet = "Which planet?",
-  colony = "Which colony?",
-  pay = "How will you pay?",
-  dice = "Choose dice, then Done",
-  spend = "Choose two dice to spend",
-  discard = "Choose dice to discard",
-  targets = "Choose, then Done",
-  face = "Which face?",
-}
 
 local function card_place(aff, px, py, y, down)
   return {
@@ -186,11 +177,17 @@ local function status(m, ctx)
         waiting[#waiting + 1] = color
       end
     end
-    return "Choosing secret missions: waiting for " .. table.concat(waiting, ", ")
+    local text = "Choosing secret missions: waiting for " .. table.concat(waiting, ", ")
+    local absent = V.absent(m, ctx)
+    if absent then
+      text = text .. " (" .. absent .. " is not seated: the host can keep a mission for them, "
+        .. "or remove them from the game)"
+    end
+    return text
   end
   local state = m.state
   if state == nil then
-    return "Tiny Epic Galaxies: sit at a seat with a mat, then the host presses Start"
+    return ctx.D.game.name .. ": sit at a seat with a mat, then the host presses Start"
   end
   if state.phase == "over" then
     local first = state.ranking[1]
@@ -201,10 +198,15 @@ local function status(m, ctx)
   if m.rolling then
     text = text .. " - rolling the dice"
   elseif d then
-    local what = #state.follow > 0 and d.name == "type" and "follow or pass" or (PROMPTS[d.name] or d.name)
-    text = text .. " - waiting for " .. d.player .. ": " .. string.lower(string.sub(what, 1, 1)) .. string.sub(what, 2)
+    -- The question the decider is asked, as everyone reads it.
+    if d.name == "type" and #state.follow == 0 then
+      text = text .. " - " .. d.player .. " is choosing an action"
+    else
+      text = text .. " - " .. d.player .. " is asked: " .. V.prompt(m, ctx, d)
+    end
     if ctx.seated[d.player] == nil then
-      text = text .. " (" .. d.player .. " is not seated)"
+      text = text .. " (" .. d.player .. " is not seated: the host can decide for them, or a "
+        .. "player can take the " .. d.player .. " seat)"
     end
   end
   if state.final_round then
@@ -269,16 +271,16 @@ function V.slot(count, page, slots, k)
   return nil
 end
 
-local function seat_panel(m, ctx, color, ui)
-  local slots = ctx.layout.option_slots
-  local ids = ids_of(color, slots)
-  local title, options = "", {}
+-- What `color`'s panel shows: its title, its options ({ label = } each) and whether Back
+-- is offered.
+local function panel_content(m, ctx, color)
+  local title, options, back = "", {}, false
   local d = m.state and Model.decision(m) or nil
   if m.dealing then
     if m.dealing.kept[color] == nil then
-      title = "Keep one of the two secret missions in your hand"
+      title = "Keep one of the two secret missions in your hand (press Keep on the card, or here)"
       for k = 1, #m.dealing.offers[color] do
-        options[k] = { label = "Keep mission card " .. k .. " (see its description)" }
+        options[k] = { label = "Keep the card marked " .. k }
       end
     else
       title = "You have kept your mission. Waiting for the others."
@@ -288,18 +290,31 @@ local function seat_panel(m, ctx, color, ui)
   elseif d and d.player == color then
     if m.rolling then
       title = "Rolling the dice..."
+    elseif m.confirm then
+      title = "End your turn? A die could still be used."
+      options = { { label = "End my turn" }, { label = "Keep playing" } }
     else
-      title = PROMPTS[d.name] or ("Choose: " .. d.name)
+      title = V.prompt(m, ctx, d)
       local n = #m.labels
-      if n > 0 then
+      -- The choices so far head the panel of the player who made them (a rival asked
+      -- inside another's action reads the prompt alone).
+      if n > 0 and d.name ~= d.player then
         title = m.labels[math.max(1, n - 1)] .. (n > 1 and (" > " .. m.labels[n]) or "") .. "\n" .. title
       end
       options = d.options
+      back = Model.can_back(m)
     end
   elseif d then
     title = "Waiting for " .. d.player .. "."
   end
-  put(ui, ids.title, { text = title })
+  return title, options, back
+end
+
+-- Fill the panel `ids` (a seat's, or the host's proxy panel) with `color`'s content.
+local function fill_panel(m, ctx, color, ids, ui, heading)
+  local slots = ctx.layout.option_slots
+  local title, options, back = panel_content(m, ctx, color)
+  put(ui, ids.title, { text = heading and (heading .. title) or title })
   local page, _, pages = V.paging(#options, ctx.page[color] or 1, slots)
   for k = 1, slots do
     local index = V.slot(#options, page, slots, k)
@@ -313,9 +328,48 @@ local function seat_panel(m, ctx, color, ui)
       put(ui, id, HIDDEN)
     end
   end
-  local back = d and d.player == color and not m.rolling and Model.can_back(m)
   put(ui, ids.back, back and { active = true, onClick = V.handler(m) } or HIDDEN)
+end
+
+local function seat_panel(m, ctx, color, ui)
+  local ids = ids_of(color, ctx.layout.option_slots)
+  fill_panel(m, ctx, color, ids, ui)
   put(ui, ids.auto, { text = "Pass automatically: " .. (ctx.auto[color] and "on" or "off") })
+end
+
+-- The colour the host may decide for: the one the table waits for, when not seated. While
+-- missions are chosen, the first player still choosing who is not seated.
+function V.absent(m, ctx)
+  if m.dealing then
+    for _, color in ipairs(m.dealing.players) do
+      if m.dealing.kept[color] == nil and ctx.seated[color] == nil then
+        return color
+      end
+    end
+    return nil
+  end
+  local who = Model.decider(m)
+  if who and ctx.seated[who] == nil and not m.rolling then
+    return who
+  end
+  return nil
+end
+
+local PROXY = { title = "proxy:title", back = "proxy:back", opt = {} }
+
+local function proxy_panel(m, ctx, ui, absent)
+  put(ui, "proxy", { active = absent ~= nil })
+  if absent == nil then
+    return
+  end
+  local slots = ctx.layout.option_slots
+  for k = 1, slots do
+    PROXY.opt[k] = PROXY.opt[k] or ("proxy:opt:" .. k)
+  end
+  fill_panel(m, ctx, absent, PROXY, ui, "For " .. absent .. " (not seated):\n")
+  local drop = m.dealing ~= nil
+  put(ui, "proxy:drop", drop and { active = true, text = "Remove " .. absent .. " from the game",
+    onClick = V.handler(m) } or HIDDEN)
 end
 
 -- The whole picture.
@@ -344,14 +398,12 @@ function V.picture(m, ctx)
       seat_panel(m, ctx, color, ui)
     end
   end
-  local d = state and Model.decision(m) or nil
-  local absent = d and #state.follow > 0 and d.name == "type" and ctx.seated[d.player] == nil
-  put(ui, "host:pass", { active = absent and true or false,
-    text = absent and ("Pass for " .. d.player .. " (not seated)") or "Pass for an absent player",
-    onClick = V.handler(m) })
-  local undo = m.record ~= nil and #m.record.actions > 0
+  proxy_panel(m, ctx, ui, V.absent(m, ctx))
+  local undo = m.record ~= nil and Model.why_no_undo(m) == nil and not m.rolling
+  local over = state ~= nil and state.phase == "over"
   put(ui, "host:undo", { active = undo, onClick = V.handler(m) })
-  put(ui, "host", { active = undo or absent and true or false }) -- no empty panel
+  put(ui, "host:new", { active = over, onClick = V.handler(m) })
+  put(ui, "host", { active = undo or over }) -- no empty panel
   put(ui, "board", { active = state ~= nil })
   if state and ctx.pieces then -- pieces move only when the state changes
     place_pieces(ctx, state, pieces, piles)

@@ -1,0 +1,272 @@
+"""The table keeps the game moving and undo cannot cheat (issue: the table as players expect).
+
+A player who leaves is decided for by the host (whole games, before and after the deal);
+undo stops at chance; End turn with a die usable asks first; the decision under way and each
+colour's switches survive save and load; the mission cards carry their own Keep buttons; a
+finished game gives way to a new one without reloading.
+"""
+
+from __future__ import annotations
+
+import json
+
+from generator.harness import playtest as P
+from generator.harness.tts.emulator import PlayerHandle, Table
+from tests.test_table import click_first, started, status, until_rolled
+
+
+def _host(t):
+    return next(p.color for p in t.players.values() if p.host)
+
+
+def _name(t, color):
+    return next(p.name for p in t.players.values() if p.color == color)
+
+
+def _roll(t):
+    """The active player presses Roll; the dice land."""
+    click_first(t)
+    until_rolled(t)
+
+
+def _reload(t, seed=2):
+    """Save, load into a fresh table, the same players seated."""
+    loaded = t.reload(seed=seed)
+    loaded.step()
+    return loaded
+
+
+def _press(t, color, element):
+    """A click on a button whatever it shows (a hidden one too: a click that crossed an
+    update), through the handler the table's version names."""
+    name = next((p.name for p in t.players.values() if p.color == color), None)
+    handler = f"onButton{status(t)['version'] % 8}"
+    t.call_in("-1", handler, PlayerHandle(t, name, color), "-1", element)
+    t.step()
+
+
+def _hand(t, color):
+    """The guids of the cards in `color`'s hand."""
+    zone = next(z for z in t.things.values() if z.hand_color == color and not z.destroyed)
+    return sorted(g for g in t._contents_of_zone(zone) if t.things[g].is_card)
+
+
+def _said(t, text):
+    return [line for _, _, line in t.chat if text in line]
+
+
+def test_a_whole_game_goes_on_when_the_active_player_leaves(save, engine):
+    """Blue leaves at the 25th click and never returns: the host decides for Blue to the end,
+    every decision labelled in chat, and the game matches the Python engine."""
+    left = []
+
+    def leave(t, clicks):
+        if clicks >= 25 and not left:
+            left.append(status(t)["decider"])
+            t.leave(_name(t, "Blue"))
+            t.step()
+        return t
+
+    result = P.play_game(engine, save, 3, 5, after_click=leave)
+    assert result.problem is None, result.problem
+    t = result.table
+    assert "Blue" not in t.seated()
+    by_host = _said(t, "decided by the host, Red for Blue")
+    assert len(by_host) >= 3, "the host decided for Blue, and chat said so each time"
+    # Blue's turns went on: actions by Blue after the 25th click
+    assert any(a.get("player") == "Blue" or a["type"] == "roll" for a in result.record["actions"])
+
+
+def test_undo_never_takes_back_a_roll_and_says_what_it_undid(save):
+    t = started(save, seed=7)
+    host = _host(t)
+    _roll(t)
+    faces = json.loads(t.call_in("-1", "stateText"))["dice"]
+    heard = len(t.messages(host))
+    assert "host:undo" not in t.dump(host)  # hidden: nothing to undo but the roll
+    _press(t, host, "host:undo")  # a click that crossed the update is refused, with why
+    assert "never takes back a roll" in " ".join(t.messages(host)[heard:])
+    assert status(t)["actions"] == 1
+    assert json.loads(t.call_in("-1", "stateText"))["dice"] == faces
+    # After an action that holds no chance, undo takes it back and says which.
+    for _ in range(20):
+        st = status(t)
+        opts = dict((text, e) for e, text in P.panel_options(t, st["decider"]))
+        if "Activate a die" not in opts and not st["path"]:
+            break
+        pick = opts.get("Activate a die") or next(iter(opts.values()))
+        before = st["actions"]
+        t.click(st["decider"], pick)
+        t.step()
+        if status(t)["actions"] > before:
+            break
+    assert status(t)["actions"] == 2
+    line = _said(t, ": Activate a die")[-1]
+    t.click(host, "host:undo")
+    t.step()
+    assert status(t)["actions"] == 1
+    assert json.loads(t.call_in("-1", "stateText"))["dice"] == faces  # same faces, not a new roll
+    assert _said(t, f"{host} undid: {line}")
+
+
+def test_end_turn_with_a_die_usable_asks_first(save):
+    t = started(save, seed=3)
+    _roll(t)
+    color = status(t)["decider"]
+    opts = dict((text, e) for e, text in P.panel_options(t, color))
+    assert "Activate a die" in opts
+    t.click(color, opts["End turn"])
+    t.step()
+    assert [x for _, x in P.panel_options(t, color)] == ["End my turn", "Keep playing"]
+    assert "End your turn?" in t.dump(color)
+    t.click(color, P.panel_options(t, color)[1][0])  # Keep playing
+    t.step()
+    assert status(t)["actions"] == 1 and status(t)["decider"] == color
+    opts = dict((text, e) for e, text in P.panel_options(t, color))
+    t.click(color, opts["End turn"])
+    t.step()
+    t.click(color, P.panel_options(t, color)[0][0])  # End my turn
+    t.step()
+    record = json.loads(t.call_in("-1", "onSave"))
+    assert record["actions"][-1] == {"type": "end_turn"}
+
+
+def test_the_decision_under_way_and_the_switches_survive_save_and_load(save):
+    t = started(save, seed=7)
+    _roll(t)
+    color = status(t)["decider"]
+    t.click(color, f"seat:{color}:auto")
+    opts = dict((text, e) for e, text in P.panel_options(t, color))
+    t.click(color, opts["Activate a die"])
+    t.step()
+    path = status(t)["path"]
+    assert path == ["activate"]
+    title = t.dump(color)
+    loaded = _reload(t)
+    assert status(loaded)["path"] == path
+    assert "Pass automatically: on" in loaded.dump(color)
+    assert [x for _, x in P.panel_options(loaded, color)] == [
+        x for _, x in P.panel_options(t, color)
+    ]
+    assert "Which die will you activate?" in title and "Which die will you activate?" in (
+        loaded.dump(color)
+    )
+
+
+def test_a_load_replays_one_turn_from_the_saved_checkpoint(save, engine):
+    """A long game's save carries the state after its last roll; a load replays only the
+    actions after it, and ends in the same state as the whole record replayed in Python."""
+    result = P.play_game(engine, save, 4, 2)
+    assert result.problem is None, result.problem
+    saved = result.table.save()
+    record = json.loads(saved["LuaScriptState"])
+    section = record["table"]
+    rolls = [i for i, a in enumerate(record["actions"], 1) if a["type"] == "roll"]
+    assert section["at"] == rolls[-1]
+    s = engine.new_game(record["setup"])
+    for a in record["actions"][: section["at"]]:
+        s = engine.apply(s, a)
+    assert section["state"] == json.loads(json.dumps(s))
+    t = Table.load(saved, seed=1)
+    assert json.loads(t.call_in("-1", "stateText")) == _final(engine, record)
+    assert json.loads(t.call_in("-1", "onSave"))["actions"] == record["actions"]
+    # A checkpoint that does not fit the record is not trusted: the whole record replays.
+    bad = json.loads(saved["LuaScriptState"])
+    bad["table"]["state"]["players"] = list(reversed(bad["table"]["state"]["players"]))
+    t = Table.load({**saved, "LuaScriptState": json.dumps(bad)}, seed=1)
+    assert json.loads(t.call_in("-1", "stateText")) == _final(engine, record)
+
+
+def _final(engine, record):
+    s = engine.new_game(record["setup"])
+    for a in record["actions"]:
+        s = engine.apply(s, a)
+    return json.loads(json.dumps(s))
+
+
+def test_mission_cards_have_their_own_keep_buttons_for_their_owner_only(save):
+    t = Table.load(save, seed=4)
+    P.seat_players(t, ["Red", "Blue"])
+    t.step()
+    t.click("Red", "start:go")
+    t.step()
+    red_cards = _hand(t, "Red")
+    assert len(red_cards) == 2
+    labels = sorted(t.things[g].buttons[0]["label"] for g in red_cards)
+    assert labels == ["Keep 1", "Keep 2"]
+    heard = len(t.messages("Blue"))
+    t.click_button("Blue", red_cards[0])  # not Blue's card
+    t.step()
+    assert "dealt to another player" in " ".join(t.messages("Blue")[heard:])
+    t.click_button("Red", red_cards[1])
+    t.step()
+    kept = [g for g in red_cards if not t.things[g].destroyed]
+    assert kept == [red_cards[1]] and not t.things[kept[0]].buttons
+    assert "Keep the card marked 1" in t.dump("Blue")
+
+
+def test_a_player_who_left_during_the_mission_choice_does_not_block_the_start(save):
+    t = Table.load(save, seed=4)
+    P.seat_players(t, ["Red", "Blue", "Green"])
+    t.step()
+    t.click("Red", "start:go")
+    t.step()
+    t.leave(_name(t, "Green"))
+    t.click("Red", "seat:Red:opt:1")
+    t.click("Blue", "seat:Blue:opt:1")
+    t.step()
+    dump = t.dump("Red")
+    assert "For Green (not seated):" in dump and "Remove Green from the game" in dump
+    assert "Green is not seated: the host can keep a mission for them" in dump
+    t.click("Red", "proxy:drop")
+    t.step()
+    state = json.loads(t.call_in("-1", "stateText"))
+    assert [p["color"] for p in state["players"]] == ["Red", "Blue"] or [
+        p["color"] for p in state["players"]
+    ] == ["Blue", "Red"]
+    # The host could instead keep a mission for the absent player.
+    t = Table.load(save, seed=4)
+    P.seat_players(t, ["Red", "Blue"])
+    t.step()
+    t.click("Red", "start:go")
+    t.step()
+    t.leave(_name(t, "Blue"))
+    t.click("Red", "seat:Red:opt:1")
+    t.step()
+    t.click("Red", "proxy:opt:2")
+    t.step()
+    assert status(t)["decider"] is not None and not status(t)["dealing"]
+    assert _said(t, "Blue has kept a secret mission")
+
+
+def test_after_a_game_the_host_starts_a_new_one_without_reloading(save, engine):
+    result = P.play_game(engine, save, 2, 1)
+    assert result.problem is None, result.problem
+    t = result.table
+    host = _host(t)
+    assert "host:new" in t.dump(host)
+    t.click(host, "host:new")
+    t.step()
+    assert status(t)["actions"] == 0 and "start:go" in t.dump(host)
+    t.click(host, "start:go")
+    t.run_until(lambda: not status(t)["starting"], 10)
+    t.step()
+    for c in t.seated():
+        t.click(c, f"seat:{c}:opt:1")
+    t.step()
+    click_first(t)
+    assert status(t)["rolling"] or status(t)["actions"] >= 1
+
+
+def test_start_refusals_say_why(save):
+    t = Table.load(save, seed=4)
+    P.seat_players(t, ["Red"])
+    t.step()
+    t.click("Red", "start:go")
+    t.step()
+    assert "2 to 5 players seated at the mats; 1 is." in t.messages("Red")[-1]
+    t.change_color("Player 1", "Grey")
+    t.step()
+    t.click("Grey", "start:go")
+    t.step()
+    assert "Take a seat colour first" in " ".join(t.messages("Grey"))
