@@ -304,5 +304,7 @@ def test_no_two_footprints_overlap_where_the_glue_puts_cards(count):
         items.append((f"{seat.color} mat", G.footprint(seat.mat, mat.size)))
         for k, p in enumerate(s["colonies"]):
             items.append((f"{seat.color} colony {k + 1}", card(p["x"], p["z"], p["ry"], p["s"])))
+        m = s["mission"]  # where the mission lies, face up, once the game is over
+        items.append((f"{seat.color} mission", card(m["x"], m["z"], m["ry"])))
     clashes = [(a, b) for (a, fa), (b, fb) in itertools.combinations(items, 2) if G.overlap(fa, fb)]
     assert not clashes, clashes

@@ -432,3 +432,30 @@ def test_seeded_playtests_repeat(save, engine):
     assert a.problem is None and a.record == b.record
     c = P.play_game(engine, save, 2, 32)
     assert c.record != a.record  # another seed, another game (deck, start, dice)
+
+
+def test_a_follow_window_asks_in_words_golden(save):
+    """The rival asked to follow reads what, whose and the cost; the active player and a
+    spectator read who is asked; TTS's turn indicator shows the active player."""
+    t = started(save, seed=11)
+    for _ in range(400):
+        st = status(t)
+        if st["rolling"]:
+            until_rolled(t)
+            continue
+        state = json.loads(t.call_in("-1", "stateText"))
+        if state["follow"] and not st["path"]:
+            break
+        opts = P.panel_options(t, st["decider"])
+        pick = next((e for e, text in opts if text == "Activate a die"), opts[0][0])
+        t.click(st["decider"], pick)
+        t.step()
+    state = json.loads(t.call_in("-1", "stateText"))
+    rival, active = status(t)["decider"], state["active"]
+    assert t.turns["enable"] and t.turns["turn_color"] == active
+    assert not t.turns["pass_turns"]
+    assert any(m.startswith("Your decision: Follow ") for m in t.messages(rival))
+    for c in (rival, active, "Grey"):
+        _golden(
+            f"follow-{'rival' if c == rival else 'active' if c == active else 'Grey'}", t.dump(c)
+        )

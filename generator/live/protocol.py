@@ -1,8 +1,9 @@
 """TTS's External Editor API on the wire: one JSON object per TCP connection, localhost only.
 
 TTS listens on 39999; an editor listens on 39998 and TTS connects to it to send each
-message (../shared/tts/SAVE-FORMAT.md §12). Checked against a live TTS by another client
-(TABLE-AUTOMATION.md §3): the sender writes one JSON object and closes; the receiver reads to
+message (API externaleditorapi.md). Checked against a live TTS by another client
+(PeterPeet/Claude-TTSim-MCPServer, tts_mcp/comms.py): the sender writes one JSON object and
+closes; the receiver reads to
 the end. Only one program can listen on 39998: an editor plugin (VS Code's or Atom's TTS
 extension) holding it blocks us, and we say so.
 """

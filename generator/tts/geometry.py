@@ -1,6 +1,6 @@
 """One transform from image pixels to the table: pixel -> object local -> world.
 
-The conventions are TTS's, measured on real saves (../shared/tts/real-saves/README.md):
+The conventions are TTS's, measured on real saves (TTS's own tables and published mods):
 
 - World units are TTS's: x to the right (east), z away from the south seats (north), y up.
   A positive rotY turns an object clockwise seen from above.

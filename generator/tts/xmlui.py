@@ -1,7 +1,8 @@
 """The Global XmlUI of the game's table: every panel, written once at build.
 
-The table scripts never rewrite this XML during play (TABLE-AUTOMATION.md §5: whole-XML
-rewrites are asynchronous and have wedged live tables); they only set text, `active` and
+The table scripts never rewrite this XML during play (API ui.md: whole-XML rewrites are
+asynchronous; mrdrouf/root-tabletop-tournament reports one that wedged a live table); they
+only set text, `active` and
 `onClick` on these elements. Each seat's panel is visible to that seat's colour alone, so
 what a player may choose is shown to them only; the status line and the scoreboard are for
 everyone; the host panel for the host and promoted players.

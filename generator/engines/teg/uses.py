@@ -11,7 +11,8 @@ Planet effects are read from the card data: `ability.effect` names a method `_do
 (and `_can_<effect>`), and the effect's parameters come from cards/teg.
 
 A chain is everything one action sets off: one die, one follow. Within it a player uses each
-planet's action at most once (`Ctx.chain`), the one guard against loops (RULES.md rule 12).
+planet's action at most once (`Ctx.chain`), the one guard against loops (the rulebook's
+chaining rule; docs/rules-decisions.md).
 """
 
 from __future__ import annotations

@@ -8,10 +8,10 @@
     save = table.save()                        # onSave of every script, the table written
 
 Lua runs in lupa's Lua 5.2 under the MoonSharp profile, each script in its own environment
-with `self`. The scripts see only what TTS gives them (../shared/tts/api.json), and only the
-part the emulator models: touching anything else raises an error naming it. TTS objects and
-players reach Lua as opaque handles (userdata), called with dot syntax. docs/emulator.md
-lists what is modelled and what is not.
+with `self`. The scripts see only what TTS gives them (its API docs,
+api.tabletopsimulator.com), and only the part the emulator models: touching anything else
+raises an error naming it. TTS objects and players reach Lua as opaque handles (userdata),
+called with dot syntax. docs/emulator.md lists what is modelled and what is not.
 """
 
 from __future__ import annotations
@@ -821,7 +821,8 @@ class Table:
         self.destroy(below)
         return deck
 
-    cocked_chance = 1 / 400  # measured on a live TTS (TABLE-AUTOMATION.md §1.1)
+    # measured on a live TTS: PeterPeet/Claude-TTSim-MCPServer docs/requirements.md Q8
+    cocked_chance = 1 / 400
 
     def _contents_of_zone(self, zone: Thing) -> set[str]:
         return {
@@ -1535,7 +1536,7 @@ class ObjectHandle(Handle):
         return self._thing.spawning > 0
 
     def _set_resting(self, value: Any) -> None:
-        # SCED puts spawned objects to sleep this way (TABLE-AUTOMATION §1.2).
+        # SCED puts spawned objects to sleep this way (argonui/SCED src/playermat/Playermat.ttslua).
         self._thing.resting = bool(value)
         if value:
             self._thing.settle = 0

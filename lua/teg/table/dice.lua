@@ -1,6 +1,7 @@
 -- Rolling the action dice for real: the script throws them, waits until every one has left
 -- rest and come back to it flat, throws a cocked one again, and reads the faces
--- (TABLE-AUTOMATION.md §1.1, §7.1).
+-- (as public mods do: c4tachan/tts-formula-d-2.0 src/fd/tts/dice.lua, darrellanderson/TI4-TTS
+-- MultiRoller_Plat.ttslua; timings measured by PeterPeet/Claude-TTSim-MCPServer).
 --
 -- TTS moves dice by animations too: setRotationValue lifts, turns and drops a die, and
 -- setPositionSmooth glides it (api object.md); a throw during either, or of a die a player
@@ -51,7 +52,7 @@ function Dice.roll(guids, done, tell)
   local thrown_at = {} -- i -> frames waited since its last throw
   local told = {}
 
-  -- roll() tosses a die from where it lies (it rises by itself: TABLE-AUTOMATION §1.1); the
+  -- roll() tosses a die from where it lies (it rises by itself, as measured by PeterPeet/Claude-TTSim-MCPServer); the
   -- table put it over its bay slot when it drew the last action. Moving it here first would
   -- make it fall, and a fall would pass for a throw.
   local function throw(which)

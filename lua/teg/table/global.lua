@@ -1,6 +1,6 @@
 -- Tiny Epic Galaxies: the Global script, the glue between the table and the rules core.
 --
--- input -> decision -> core -> view (DESIGN.md "The table"). Clicks on a player's own panel,
+-- input -> decision -> core -> view (docs/table.md). Clicks on a player's own panel,
 -- dice at rest and pieces dropped by hand become decisions for the core (teg.table.model);
 -- after every change the table is drawn again from the state (teg.table.view, painted by
 -- teg.table.paint). The glue owns no rule: it offers what the core offers and applies what
@@ -228,7 +228,11 @@ local function notice(ctx)
   if who ~= noticed then
     noticed = who
     if who and ctx.seated[who] then
-      broadcastToColor("Your decision: " .. View.prompt(m, ctx, d), who, { 1, 0.85, 0.4 })
+      local asked = View.prompt(m, ctx, d)
+      if string.sub(asked, 1, 9) ~= "Your turn" then
+        asked = "Your decision: " .. asked
+      end
+      broadcastToColor(asked, who, { 1, 0.85, 0.4 })
     end
   end
 end
