@@ -1,7 +1,8 @@
 """Benchmark the headless TTS itself (generator/harness/tts): not a test.
 
 Run `.venv/bin/python benchmarks/emulator.py`. Prints:
-- loading our build with a saved 3-player game (every onLoad, the record replayed in Lua);
+- loading our build with a saved 3-player game (a bare record: the whole record replayed
+  in Lua; the table's own save: from its resume point, the state after the last roll);
 - the emulator's own cost per simulated frame: an idle table, and one with 7 dice tumbling,
   one piece moving (so every zone is rechecked) and a Wait.time repeating, with and without
   instruction counting;
@@ -61,6 +62,11 @@ def main() -> None:
     print(
         f"load our build + a {len(record['actions'])}-action game: {load_ms:.0f} ms "
         f"({len(table.things)} objects; the onLoad replay ran {replay} Lua instructions)"
+    )
+    own = Table.load(table.save(), seed=1)  # the table's own save: from its resume point
+    print(
+        f"load the table's own save of that game: onLoad ran "
+        f"{own.costs['onLoad'].instructions[0]} Lua instructions (from the last roll)"
     )
 
     idle = Table.load(save, seed=1, count_instructions=False)

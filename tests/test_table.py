@@ -453,6 +453,7 @@ def test_a_follow_window_asks_in_words_golden(save):
     state = json.loads(t.call_in("-1", "stateText"))
     rival, active = status(t)["decider"], state["active"]
     assert t.turns["enable"] and t.turns["turn_color"] == active
+    assert t.turns["order"] == [p["color"] for p in state["players"]] and t.turns["type"] == 2
     assert not t.turns["pass_turns"]
     assert any(m.startswith("Your decision: Follow ") for m in t.messages(rival))
     for c in (rival, active, "Grey"):

@@ -265,6 +265,7 @@ H.Color = setmetatable({ new = color }, { __call = function(_, ...) return color
   end })
 
 function H.is_function(v) return lua_type(v) == "function" end
+function H.type(v) return lua_type(v) end
 function H.rawget(t, k) return rawget(t, k) end
 function H.pack(...) return { n = select("#", ...), ... } end
 -- Coroutines stay on the Lua side (lupa hands threads to Python as iterators); Python holds
@@ -312,6 +313,7 @@ class Table:
         self._wrap = self.H.wrap
         self._rawget = self.H.rawget
         self._is_function = self.H.is_function
+        self._type = self.H.type
         self._new_vector = self.H.Vector
         self._co_spawn = self.H.spawn
         self._co_resume = self.H.resume
@@ -558,8 +560,8 @@ class Table:
         return {str(k): self.from_lua(value[k]) for k in keys}
 
     def lua_type(self, value: Any) -> str:
-        """Lua's type() of a value."""
-        return str(self.lua.globals().type(value))
+        """Lua's type() of a value (the helper's own `type`: the globals' may be a script's)."""
+        return str(self._type(value))
 
     def vector(self, v: Vec) -> Any:
         """A Lua Vector."""

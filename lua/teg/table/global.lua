@@ -219,6 +219,12 @@ local function notice(ctx)
   end
   if turn_shown ~= m.state.active then
     turn_shown = m.state.active
+    local order = {}
+    for i, p in ipairs(m.state.players) do
+      order[i] = p.color
+    end
+    Turns.type = 2 -- the custom order: the game's
+    Turns.order = order
     Turns.pass_turns = false
     Turns.enable = true
     Turns.turn_color = m.state.active
