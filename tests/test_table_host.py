@@ -270,3 +270,30 @@ def test_start_refusals_say_why(save):
     t.click("Grey", "start:go")
     t.step()
     assert "Take a seat colour first" in " ".join(t.messages("Grey"))
+
+
+def test_a_rewind_to_a_checkpoint_mid_decision_resumes_it(save):
+    """TTS's rewind loads a checkpoint taken while a decision was under way: the path, the
+    switches and the words come back, and the action completes from there."""
+    t = started(save, seed=7)
+    _roll(t)
+    color = status(t)["decider"]
+    t.click(color, f"seat:{color}:auto")
+    opts = dict((text, e) for e, text in P.panel_options(t, color))
+    t.click(color, opts["Activate a die"])
+    t.step()
+    t.checkpoint()
+    path = status(t)["path"]
+    click_first(t)  # the game moves on past the checkpoint
+    back = t.rewind()
+    back.step()
+    assert status(back)["path"] == path
+    assert "Pass automatically: on" in back.dump(color)
+    assert "Which die will you activate?" in back.dump(color)
+    before = status(back)["actions"]
+    for _ in range(8):  # complete the action from the resumed path
+        if status(back)["actions"] > before:
+            break
+        click_first(back)
+    assert status(back)["actions"] == before + 1
+    assert json.loads(back.call_in("-1", "onSave"))["actions"][-1]["type"] == "activate"
