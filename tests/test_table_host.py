@@ -51,6 +51,18 @@ def _hand(t, color):
     return sorted(g for g in t._contents_of_zone(zone) if t.things[g].is_card)
 
 
+def _mid_decision(save):
+    """A table where the active player switched auto-pass on and began activating a die."""
+    t = started(save, seed=7)
+    _roll(t)
+    color = status(t)["decider"]
+    t.click(color, f"seat:{color}:auto")
+    opts = dict((text, e) for e, text in P.panel_options(t, color))
+    t.click(color, opts["Activate a die"])
+    t.step()
+    return t, color
+
+
 def _said(t, text):
     return [line for _, _, line in t.chat if text in line]
 
@@ -132,13 +144,7 @@ def test_end_turn_with_a_die_usable_asks_first(save):
 
 
 def test_the_decision_under_way_and_the_switches_survive_save_and_load(save):
-    t = started(save, seed=7)
-    _roll(t)
-    color = status(t)["decider"]
-    t.click(color, f"seat:{color}:auto")
-    opts = dict((text, e) for e, text in P.panel_options(t, color))
-    t.click(color, opts["Activate a die"])
-    t.step()
+    t, color = _mid_decision(save)
     path = status(t)["path"]
     assert path == ["activate"]
     title = t.dump(color)
@@ -275,13 +281,7 @@ def test_start_refusals_say_why(save):
 def test_a_rewind_to_a_checkpoint_mid_decision_resumes_it(save):
     """TTS's rewind loads a checkpoint taken while a decision was under way: the path, the
     switches and the words come back, and the action completes from there."""
-    t = started(save, seed=7)
-    _roll(t)
-    color = status(t)["decider"]
-    t.click(color, f"seat:{color}:auto")
-    opts = dict((text, e) for e, text in P.panel_options(t, color))
-    t.click(color, opts["Activate a die"])
-    t.step()
+    t, color = _mid_decision(save)
     t.checkpoint()
     path = status(t)["path"]
     click_first(t)  # the game moves on past the checkpoint

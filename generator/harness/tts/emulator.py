@@ -593,17 +593,22 @@ class Table:
         thing.spawning = SPAWN_FRAMES
         thing.placed()
         handle = self.handle(thing)
-        if p.get("callback_function") is not None:
-            fn = params["callback_function"]
+        self.when_spawned(
+            thing, handle, params["callback_function"] if p.get("callback_function") else None
+        )
+        return handle
+
+    def when_spawned(self, thing: Thing, handle: Any, callback: Any) -> None:
+        """Run a spawn's `callback(obj)` once `thing` has spawned (SPAWN_FRAMES frames)."""
+        if callback is not None:
             self.add_wait(
                 Waiting(
                     self._new_id(),
-                    self._wrap(lambda: fn(handle)),
+                    self._wrap(lambda: callback(handle)),
                     thing,
                     frame=self.frame + SPAWN_FRAMES,
                 )
             )
-        return handle
 
     def _api(self) -> Any:
         self.global_handle = GlobalHandle(self)
@@ -1646,16 +1651,11 @@ class ObjectHandle(Handle):
             last = table._add(thing_from(deck.contents.pop()))
             last.pos, last.rot = list(deck.pos), list(deck.rot)
             table.destroy(deck)
-        if p.get("callback_function") is not None:
-            fn = params["callback_function"]
-            table.add_wait(
-                Waiting(
-                    table._new_id(),
-                    table._wrap(lambda: fn(handle)),
-                    card,
-                    frame=table.frame + SPAWN_FRAMES,
-                )
-            )
+        table.when_spawned(
+            card,
+            handle,
+            params["callback_function"] if p.get("callback_function") is not None else None,
+        )
         return handle
 
     def _call_putObject(self, obj: Any, index: Any = None) -> Any:

@@ -7,6 +7,8 @@
 -- orbit, the path stops there and the panel asks. A drop that fits no option returns nil and
 -- the piece goes back where the game has it.
 
+local Model = require("teg.table.model")
+
 local Drags = {}
 
 local MARGIN = 0.15 -- of a card's size: a ship dropped just off the card still counts
@@ -50,14 +52,7 @@ function Drags.intent(L, state, piece, x, z)
   return nil
 end
 
-local function offered(d, id)
-  for _, o in ipairs(d.options) do
-    if o.id == id then
-      return o.label
-    end
-  end
-  return nil
-end
+local offered = Model.label -- the label decision d gives option id, or nil
 
 -- The next option id the intent picks at decision d (nil: the drop says nothing more).
 local function pick(d, intent, state)

@@ -172,14 +172,11 @@ function M.choose(m, color, id)
   if label == nil then
     refuse("'" .. tostring(id) .. "' is not an option now")
   end
-  if id == "end_turn" and #m.path == 0 then
-    for _, o in ipairs(d.options) do
-      if o.id == "activate" then -- a die could still be used: ask first
-        m.confirm = { id = id, label = label, player = color }
-        changed(m)
-        return nil
-      end
-    end
+  if id == "end_turn" and #m.path == 0 and M.label(d, "activate") then
+    -- a die could still be used: ask first
+    m.confirm = { id = id, label = label, player = color }
+    changed(m)
+    return nil
   end
   return M.take(m, id, label)
 end
