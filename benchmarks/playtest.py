@@ -1,7 +1,7 @@
 """Benchmark the table scripts at the headless TTS: not a test.
 
 Run `.venv/bin/python benchmarks/playtest.py --games 500`. Builds the mod into a scratch
-folder, plays the games through the UI (generator/harness/playtest.py, as `ttsmod playtest`)
+folder, plays the games through the UI (generator/harness/teg/playtest.py, as `ttsmod playtest`)
 with 2-5 players in turn, and prints each handler's cost (Lua VM instructions, string scans
 charged by length included, and ms at p50/p99/max; the most any run of it was charged for
 scans), and what onLoad costs for the longest game played. A real MoonSharp 2.0 ran this code
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from generator.build import build
 from generator.engines.teg import load_engine
-from generator.harness.playtest import Costs, play_game
+from generator.harness.teg.playtest import Costs, play_game
 from generator.harness.tts import Table
 
 

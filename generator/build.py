@@ -19,15 +19,14 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from generator import __version__, cards
+from generator import __version__, cards, games
 from generator.luabuild.scripts import build_scripts
 from generator.outputs import OutputError, publish
 from generator.paths import CARDS, ROOT, display, file_stem
 from generator.problems import Problem
-from generator.render import Cache, RenderError, expected_steps, render
+from generator.render import Cache, RenderError
 from generator.render.draw import missing_glyphs
 from generator.tts.checks import check_save
-from generator.tts.table import build_save
 
 MANIFEST = "build.json"
 
@@ -61,7 +60,8 @@ class BuildResult:
 def source_hash(game: str, card_folder: Path) -> str:
     """A hash of every source a build reads (the card data used, Lua, schemas)."""
     digest = hashlib.sha256()
-    patterns = ["lua/**/*.lua", f"schemas/{game}/*.json", "schemas/tts/*.json"]
+    patterns = ["lua/lib/**/*.lua", f"lua/{game}/**/*.lua"]
+    patterns += [f"schemas/{game}/*.json", "schemas/tts/*.json"]
     sources = sorted(card_folder.glob("*.yaml"))
     sources += sorted({p for pattern in patterns for p in ROOT.glob(pattern)})
     for path in sources:
@@ -130,13 +130,12 @@ def read_manifest(build_dir: Path, key: str) -> dict[str, Any] | None:
 
 def small_text_warnings(report: cards.Report, font_path: str | None) -> list[Problem]:
     """A located warning for every card text drawn smaller than legible at print size."""
-    from generator.render.components import LEGIBLE_TEXT, small_card_text
-
+    parts = games.get(report.game).build_parts()
     out = []
-    for file, ptr, size in small_card_text(report.data, font_path):
+    for file, ptr, size in parts.small_text(report.data, font_path):
         doc = (report.docs or {}).get(file)
         message = (
-            f"drawn at {size} px, below the {LEGIBLE_TEXT} px that reads at the card's print "
+            f"drawn at {size} px, below the {parts.legible} px that reads at the card's print "
             "size: shorten it"
         )
         if doc is not None:
@@ -188,20 +187,25 @@ def build(
     if not report.ok or report.data is None or report.documents is None:
         raise BuildError("card data", report.problems)
     data = report.data
+    try:
+        parts = games.get(report.game).build_parts()
+    except games.NoTable as err:
+        where = Problem(display(report.source), None, None, "", "TABLE", str(err))
+        raise BuildError("table", [where]) from None
     warnings = glyph_warnings(report, font_path) + small_text_warnings(report, font_path)
     scripts = build_scripts(report.game, report.documents, build_dir / ".cache")
     if scripts.problems:
         raise BuildError("lint", scripts.problems)
     cache = Cache(build_dir / ".cache")
     try:
-        assets = render(data, cache, font_path, steps(expected_steps(data)))
+        assets = parts.render(data, cache, font_path, steps(parts.expected_steps(data)))
     except RenderError as err:
         raise BuildError("images", [_locate(report, p) for p in err.problems]) from None
     key = build_key(report.game, report.source)
     folder = game_folder(build_dir, key)
     url_base = base_url or (folder / "assets").absolute().as_uri() + "/"
     source = source_hash(report.game, report.source)
-    built = build_save(data, assets, url_base, scripts.bundles["Global"].text, source)
+    built = parts.build_save(data, assets, url_base, scripts.bundles["Global"].text, source)
     name = file_stem(data.rules.name)  # checked non-empty by the card data's checks
     save_text = json.dumps(built.save, indent=2, ensure_ascii=False)
     manifest = {

@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-from generator import __version__, cards
+from generator import __version__, cards, games
 from generator.paths import display
 from generator.problems import render
 
@@ -85,6 +85,7 @@ def _print_report(report: cards.Report, fmt: str) -> None:
             "source": display(report.source),
             "ok": report.ok,
             "summary": report.data.summary() if report.data else None,
+            "placeholders": getattr(report.data, "placeholders", None),
             "problems": json.loads(render(report.problems, "json")),
         }
         click.echo(json.dumps(payload, indent=2, ensure_ascii=False))
@@ -92,6 +93,9 @@ def _print_report(report: cards.Report, fmt: str) -> None:
     if report.ok:
         assert report.data is not None
         click.echo(f"ok: {report.data.summary()}")
+        note = getattr(report.data, "placeholder_note", None)
+        if note is not None:
+            click.echo(note())
         return
     click.echo(render(report.problems))
     files = len({p.file for p in report.problems})
@@ -334,7 +338,22 @@ def lint(source: str, fmt: str) -> None:
     sys.exit(EXIT_BAD_INPUT if scripts.problems else EXIT_OK)
 
 
-GAME = click.argument("game", type=click.Choice(sorted(cards.GAMES)), default="teg")
+GAME = click.argument("game", type=click.Choice(games.ids()), default=games.DEFAULT)
+
+
+@main.command(name="games")
+def list_games() -> None:
+    """List the games ttsmod knows: id, name, players, and whether it has a table yet."""
+    for game_id in games.ids():
+        found = games.get(game_id)
+        low, high = found.player_range(found.engine())
+        try:
+            found.build_parts()
+            table = "table: yes"
+        except games.NoTable:
+            table = "table: not yet (rules, data and engines only)"
+        default = " (default)" if game_id == games.DEFAULT else ""
+        click.echo(f"{game_id}{default}: {found.title}, {low}-{high} players; {table}")
 
 
 def _fail(message: str, status: int) -> None:
@@ -373,12 +392,13 @@ def replay(args: tuple[str, ...], engine: str) -> None:
     path); 2 when the record is malformed or its setup cannot start a game. Actions are
     checked as the replay reaches them, so a bad one stops the replay there.
     """
-    from generator.engines.teg import BadSetup, load_engine
-    from generator.engines.teg.records import ReplayError
-    from generator.engines.teg.records import replay as run_replay
+    from generator.engines.errors import BadSetup
+    from generator.engines.replay import ReplayError
+    from generator.engines.replay import replay as run_replay
     from generator.recordfile import RecordError, action_problems, read_record
 
     game, record = _game_and_record(args)
+    rules = games.get(game)
     try:
         read = read_record(record, game)
     except RecordError as err:
@@ -394,11 +414,12 @@ def replay(args: tuple[str, ...], engine: str) -> None:
 
         try:
             if engine == "both":
-                final = _replay_both(data, name, check)
+                final = _replay_both(game, data, name, check)
             elif engine == "python":
-                final = json.dumps(run_replay(load_engine(), data, check), indent=2, sort_keys=True)
+                final_state = run_replay(rules.engine(), data, check)
+                final = json.dumps(rules.report(final_state), indent=2, sort_keys=True)
             else:
-                final = _replay_lua(data, check)
+                final = _replay_lua(game, data, check)
         except RecordError as err:
             _fail(render(err.problems), EXIT_BAD_INPUT)
         except BadSetup as err:
@@ -406,26 +427,26 @@ def replay(args: tuple[str, ...], engine: str) -> None:
         except ReplayError as err:
             action = json.dumps(err.action, sort_keys=True)
             _fail(f"{name}: action {err.index} {action}: {err.reason}", EXIT_RULES)
-    mismatch = _resume_point_problem(data)
+    mismatch = _resume_point_problem(game, data)
     if mismatch:
         _fail(f"{name}: /table/state: {mismatch}", EXIT_RULES)
     click.echo(final)
 
 
-def _resume_point_problem(data: dict[str, Any]) -> str | None:
+def _resume_point_problem(game: str, data: dict[str, Any]) -> str | None:
     """A saved table's resume point checked against the record's own actions.
 
     `table.state` is the state after `table.at` actions, what the table's onLoad starts
     from. Returns the difference, or None.
     """
-    from generator.engines.teg import canonical, load_engine
-    from generator.harness.playtest import first_difference
+    from generator.engines.errors import canonical
+    from generator.harness.crosscheck import first_difference
 
     section = data.get("table")
     if not isinstance(section, dict) or "state" not in section:
         return None
     at = section.get("at", 0)
-    engine = load_engine()
+    engine = games.get(game).engine()
     s = engine.new_game(data["setup"])
     for action in data["actions"][:at]:
         s = engine.apply(s, action)
@@ -439,21 +460,23 @@ def _resume_point_problem(data: dict[str, Any]) -> str | None:
     )
 
 
-def _replay_lua(data: dict[str, Any], check: Any) -> str:
-    from generator.engines.teg.records import replay as run_replay
+def _replay_lua(game: str, data: dict[str, Any], check: Any) -> str:
+    from generator.engines.replay import replay as run_replay
     from generator.harness.lua_engine import LuaEngine
 
-    lua = LuaEngine()
+    lua = LuaEngine(game=game)
     state = run_replay(lua, data, check)
-    return json.dumps(json.loads(lua.encode(state)), indent=2, sort_keys=True)
+    report = games.get(game).report(json.loads(lua.encode(state)))
+    return json.dumps(report, indent=2, sort_keys=True)
 
 
-def _replay_both(data: dict[str, Any], name: str, check: Any) -> str:
-    from generator.engines.teg import BadSetup, load_engine
+def _replay_both(game: str, data: dict[str, Any], name: str, check: Any) -> str:
+    from generator.engines.errors import BadSetup
     from generator.harness.crosscheck import Divergence, Pair, Refusal, replay_both
     from generator.harness.lua_engine import LuaEngine
 
-    pair = Pair(load_engine(), LuaEngine())
+    rules = games.get(game)
+    pair = Pair(rules.engine(), LuaEngine(game=game), game=game)
     found, final = replay_both(pair, data, check)
     if isinstance(found, Divergence):
         _fail(f"{name}: {found.describe()}", EXIT_RULES)
@@ -468,12 +491,12 @@ def _replay_both(data: dict[str, Any], name: str, check: Any) -> str:
         )
     count = len(data["actions"])
     click.echo(f"{name}: python and lua agree after each of {count} action(s)", err=True)
-    return json.dumps(final, indent=2, sort_keys=True)
+    return json.dumps(rules.report(final), indent=2, sort_keys=True)
 
 
 @main.command()
 @GAME
-@click.option("--games", type=click.IntRange(1), default=100, show_default=True)
+@click.option("--games", "count", type=click.IntRange(1), default=100, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option(
     "--players",
@@ -494,7 +517,7 @@ def _replay_both(data: dict[str, Any], name: str, check: Any) -> str:
     "(and of random detours off it).",
 )
 def crosscheck(
-    game: str, games: int, seed: int, players: int | None, bot: str, choices: bool
+    game: str, count: int, seed: int, players: int | None, bot: str, choices: bool
 ) -> None:
     """Self-play where every action is applied by both engines, compared after each one.
 
@@ -504,22 +527,20 @@ def crosscheck(
     from rich.progress import Progress
 
     from generator import paths
-    from generator.engines.teg import load_engine
     from generator.harness.crosscheck import Pair
     from generator.harness.crosscheck import crosscheck as run_crosscheck
     from generator.harness.lua_engine import LuaEngine
 
-    engine = load_engine()
-    bots = _bots(bot)
-    rules = engine.data.rules
-    counts = _player_counts(
-        [players] if players else list(range(rules.min_players, rules.max_players + 1))
-    )
-    pair = Pair(engine, LuaEngine(seed=seed), compare_choices=choices)
+    rules = games.get(game)
+    engine = rules.engine()
+    bots = _bots(game, bot)
+    low, high = rules.player_range(engine)
+    counts = _player_counts(game, [players] if players else list(range(low, high + 1)))
+    pair = Pair(engine, LuaEngine(seed=seed, game=game), compare_choices=choices, game=game)
     actions = 0
     with Progress(transient=True, console=_stderr_console()) as progress:
-        task = progress.add_task("cross-checking", total=games)
-        for index, result in enumerate(run_crosscheck(pair, games, seed, counts, bots)):
+        task = progress.add_task("cross-checking", total=count)
+        for index, result in enumerate(run_crosscheck(pair, count, seed, counts, bots)):
             actions += result.actions
             progress.advance(task)
             if result.divergence is not None:
@@ -540,14 +561,14 @@ def crosscheck(
                     )
                 _fail(f"shortest diverging record ({kept} actions): {display(out)}", EXIT_RULES)
     click.echo(
-        f"{games} game(s), {actions} action(s) applied by both engines"
+        f"{count} game(s), {actions} action(s) applied by both engines"
         f"{' with every decision compared' if choices else ''}: 0 divergences"
     )
 
 
 @main.command()
 @GAME
-@click.option("--games", type=click.IntRange(1), default=100, show_default=True)
+@click.option("--games", "count", type=click.IntRange(1), default=100, show_default=True)
 @click.option(
     "--players",
     type=int,
@@ -576,7 +597,7 @@ def crosscheck(
 @_format_option("text: the summary as lines; json: the same figures as one JSON object.")
 def simulate(
     game: str,
-    games: int,
+    count: int,
     players: int,
     seed: int,
     bot: str,
@@ -591,18 +612,16 @@ def simulate(
     """
     from rich.progress import Progress
 
-    from generator.engines.teg import load_engine
-    from generator.engines.teg.simulate import run, summarize
-
-    engine = load_engine()
-    bots = _bots(bot)
-    _player_counts([players])
+    rules = games.get(game)
+    engine = rules.engine()
+    bots = _bots(game, bot)
+    _player_counts(game, [players])
     if records is not None:
         _records_folder(records, force)
     played = []
     with Progress(transient=True, console=_stderr_console()) as progress:
-        task = progress.add_task("playing", total=games)
-        for index, result in enumerate(run(engine, games, players, seed, bots), start=1):
+        task = progress.add_task("playing", total=count)
+        for index, result in enumerate(rules.simulate(engine, count, players, seed, bots), 1):
             played.append(result)
             if records is not None:
                 text = json.dumps(result.record, sort_keys=True, separators=(",", ":"))
@@ -613,7 +632,7 @@ def simulate(
                     progress.stop()
                     _fail(f"ttsmod: cannot write {display(path)}: {err.strerror}", EXIT_BAD_INPUT)
             progress.advance(task)
-    summary = summarize(engine, played)
+    summary = rules.summarize(engine, played)
     if fmt == "json":
         click.echo(json.dumps(summary.as_dict(), indent=2))
     else:
@@ -655,11 +674,14 @@ def playtest(
     """
     from rich.progress import Progress
 
-    from generator.engines.teg import load_engine
-    from generator.harness.playtest import Costs, run
-
-    engine = load_engine()
-    _player_counts([players])
+    rules = games.get(game)
+    try:
+        table = rules.build_parts()
+    except games.NoTable as err:
+        _fail(f"ttsmod: {err}", EXIT_BAD_INPUT)
+    Costs, run = table.playtest.Costs, table.playtest.run
+    engine = rules.engine()
+    _player_counts(game, [players])
     if records is not None:
         _records_folder(records, force)
     _, save = _current_save(game)
@@ -728,10 +750,9 @@ def _records_folder(records: Path, force: bool) -> None:
         _fail(f"ttsmod: cannot use {display(records)}: {err.strerror}", EXIT_BAD_INPUT)
 
 
-def _bots(option: str) -> list[str]:
+def _bots(game: str, option: str) -> list[str]:
     """The --bot option as a list of known bot names (exit 2 on an unknown one)."""
-    from generator.engines.teg.bots import BOTS
-
+    BOTS = games.get(game).bots()
     bots = [b.strip() for b in option.split(",")]
     unknown = [b for b in bots if b not in BOTS]
     if unknown:
@@ -739,13 +760,12 @@ def _bots(option: str) -> list[str]:
     return bots
 
 
-def _player_counts(counts: list[int]) -> list[int]:
+def _player_counts(game: str, counts: list[int]) -> list[int]:
     """Player counts the game supports (exit 2 otherwise)."""
-    from generator.engines.teg import load_engine
-
-    rules = load_engine().data.rules
-    if any(not rules.min_players <= n <= rules.max_players for n in counts):
-        _fail(f"ttsmod: --players must be {rules.min_players}-{rules.max_players}", EXIT_BAD_INPUT)
+    rules = games.get(game)
+    low, high = rules.player_range(rules.engine())
+    if any(not low <= n <= high for n in counts):
+        _fail(f"ttsmod: --players must be {low}-{high}", EXIT_BAD_INPUT)
     return counts
 
 

@@ -18,12 +18,12 @@ import pytest
 
 from generator.build import build
 from generator.engines.teg.records import deal, play
-from generator.harness import playtest as P
-from generator.harness import secrets
+from generator.harness.teg import playtest as P
+from generator.harness.teg import secrets
 from generator.harness.tts import emulator
 from generator.harness.tts.emulator import Table
-from generator.tts import xmlui
-from generator.tts.layout import layout
+from generator.tts.teg import xmlui
+from generator.tts.teg.layout import layout
 
 
 @pytest.fixture(scope="module")

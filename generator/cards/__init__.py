@@ -7,19 +7,22 @@ bad data). `load(game)` is the strict form later stages use: typed data or CardD
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from generator.cards import teg
+from generator import games
 from generator.cards.schema import schema_problems
 from generator.cards.yamlfile import YamlDoc, read_yaml
 from generator.paths import CARDS, SCHEMAS, display
 from generator.problems import Problem, sort_key
 
-# A game module provides GAME, FILES, CHECKS and build(docs).
-GAMES: dict[str, ModuleType] = {teg.GAME: teg}
+# A game's card module provides GAME, FILES, CHECKS and build(docs) (generator/cards/<game>.py).
+GAMES: dict[str, ModuleType] = {
+    game: importlib.import_module(f"generator.cards.{game}") for game in games.ids()
+}
 
 
 class UnknownGameError(ValueError):
@@ -41,7 +44,7 @@ class Report:
     game: str
     source: Path
     problems: tuple[Problem, ...]
-    data: teg.TegData | None
+    data: Any  # the game's typed card data (None when there are problems)
     documents: dict[str, Any] | None = None  # file name -> validated plain data (when ok)
     docs: dict[str, YamlDoc] | None = None  # file name -> the document with its positions
 
@@ -56,7 +59,7 @@ def resolve(source: str | Path, game: str | None = None) -> tuple[str, Path]:
 
     `source` is a game id (`teg`, read from cards/teg) or a path to a folder holding a copy of
     a game's files. For a folder, the game is `game` if given, else the folder's name if it is
-    a known game, else the only known game.
+    a known game, else the game whose card files it holds (most of them).
     """
     text = str(source)
     if game is not None and game not in GAMES:
@@ -71,11 +74,25 @@ def resolve(source: str | Path, game: str | None = None) -> tuple[str, Path]:
     if game is None:
         if folder.resolve().name in GAMES:
             game = folder.resolve().name
-        elif len(GAMES) == 1:
-            game = next(iter(GAMES))
         else:
-            raise UnknownGameError(f"say which game '{display(folder)}' holds, with --game")
+            game = _game_by_files(folder)
+            if game is None:
+                raise UnknownGameError(f"say which game '{display(folder)}' holds, with --game")
     return game, folder
+
+
+def _game_by_files(folder: Path) -> str | None:
+    """The one game most of whose card files the folder holds (None when no single one).
+
+    A folder with none of any game's files is the default game's (its problems then list
+    every file that game needs).
+    """
+    held = {g: sum((folder / f"{n}.yaml").is_file() for n in m.FILES) for g, m in GAMES.items()}
+    best = max(held.values())
+    found = [g for g, n in held.items() if n == best]
+    if not best:
+        return games.DEFAULT
+    return found[0] if len(found) == 1 else None
 
 
 def validate(source: str | Path = "teg", game: str | None = None) -> Report:
@@ -109,7 +126,7 @@ def validate(source: str | Path = "teg", game: str | None = None) -> Report:
     return Report(game_id, folder, ordered, module.build(docs), plain, docs)
 
 
-def load(game: str | Path = "teg") -> teg.TegData:
+def load(game: str | Path = "teg") -> Any:
     """Return a game's validated, typed card data; raise CardDataError if it has problems.
 
     `game` is a game id or a card folder, as for validate.

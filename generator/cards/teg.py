@@ -8,8 +8,6 @@ each one reports a located Problem instead of raising.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -17,6 +15,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
+from generator.cards.ids import id_for
 from generator.cards.yamlfile import YamlDoc
 from generator.paths import file_stem
 from generator.problems import Problem
@@ -24,7 +23,7 @@ from generator.problems import Problem
 GAME = "teg"
 # Card-data files of the game, in load order; each has schemas/teg/<name>.schema.json.
 FILES = ("game", "dice", "empire", "planets", "missions")
-# How many seats' mats generator.tts.table can lay out on the table.
+# How many seats' mats generator.tts.teg.table can lay out on the table.
 TABLE_SEATS = 6
 # Ids with a meaning of their own in game records: `to: home`, `colony: empire`.
 RESERVED_IDS = frozenset({"home", "empire", "any"})
@@ -271,17 +270,6 @@ def check(*files: str) -> Callable[[Check], Check]:
         return fn
 
     return register
-
-
-def id_for(name: str) -> str:
-    """Return the id a name gives.
-
-    Folded to ASCII (accents dropped: "Jäkks Über-Élan" -> "jakksuber-elan"), lower case,
-    spaces, dots and other punctuation removed, hyphens kept. Empty when nothing of the name
-    is ASCII (then any valid id may be written).
-    """
-    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9-]", "", folded.lower()).strip("-")
 
 
 def _cards(docs: Docs, file: str) -> list[tuple[str, dict[str, Any]]]:

@@ -18,15 +18,15 @@ from typing import Any
 
 from lupa.lua52 import LuaError
 
-from generator.engines.teg.bots import BOTS
-from generator.engines.teg.engine import Engine
-from generator.engines.teg.records import Record, deal
-from generator.engines.teg.simulate import game_rng
-from generator.engines.teg.sources import BadPath, Decision
-from generator.engines.teg.state import BadSetup, IllegalAction, canonical
+from generator import games
+from generator.engines.errors import BadPath, BadSetup, IllegalAction, canonical
+from generator.games import game_rng
 from generator.harness.lua_engine import LuaEngine, trace_text
 from generator.problems import pointer
 
+Record = dict[str, Any]
+Decision = dict[str, Any]
+Engine = Any  # a game's Python engine (generator.games.Game.engine)
 Outcome = tuple[str, str]  # ("state", canonical JSON) or ("refused", reason)
 
 
@@ -98,10 +98,17 @@ def _diverged(index: int, action: Any, py: Outcome, lua: Outcome) -> Divergence 
 class Pair:
     """The two engines, stepping together."""
 
-    def __init__(self, python: Engine, lua: LuaEngine, compare_choices: bool = True) -> None:
+    def __init__(
+        self,
+        python: Engine,
+        lua: LuaEngine,
+        compare_choices: bool = True,
+        game: str = games.DEFAULT,
+    ) -> None:
         self.python = python
         self.lua = lua
         self.compare_choices = compare_choices
+        self.game = games.get(game)
 
     def start(self, setup: dict[str, Any]) -> tuple[Any, Any, Divergence | None]:
         """Both opening states, and a divergence if they differ."""
@@ -283,18 +290,19 @@ class GameResult:
 DETOURS = 0.25
 
 
-def detour(engine: Engine, state: Any, path: list[str], rng: random.Random) -> list[str]:
+def detour(
+    engine: Engine, state: Any, path: list[str], rng: random.Random, game: games.Game | None = None
+) -> list[str]:
     """A random path that leaves `path` at a random decision, then chooses at random."""
     leave = rng.randrange(len(path))
     taken = 0
+    found = game or games.get(games.DEFAULT)
 
     def choose(decision: Decision) -> str:
         nonlocal taken
         taken += 1
         if "roll" in decision:
-            return "faces:" + ",".join(
-                rng.choice(engine.uses.face_ids) for _ in range(decision["roll"])
-            )
+            return found.random_answer(engine, decision, rng)
         ids = [o["id"] for o in decision["options"]]
         if taken <= leave:
             return path[taken - 1]
@@ -310,21 +318,22 @@ def play_both(
 ) -> GameResult:
     """Self-play (bots choose from the Python engine) with every action applied by both."""
     py_state, lua_state, found = pair.start(setup)
-    record: Record = {"game": "teg", "setup": setup, "actions": []}
+    record: Record = {"game": pair.game.id, "setup": setup, "actions": []}
+    bots_by_name = pair.game.bots()
     if found is not None:
         return GameResult(record, 0, found)
     colors = setup["players"]
     while not pair.python.is_over(py_state):
         if len(record["actions"]) >= limit:
             raise RuntimeError(f"game did not end after {limit} actions")
-        bot = BOTS[bots[colors.index(pair.python.to_act(py_state))]]
+        bot = bots_by_name[bots[colors.index(pair.python.to_act(py_state))]]
         trace: list[Decision] = []
         action, path = pair.python.play(py_state, bot(pair.python, py_state, rng), trace)
         record["actions"].append(action)
         index = len(record["actions"]) - 1
         walks = [(path, (trace, action))]
-        if pair.compare_choices and rng.random() < DETOURS:
-            walks.append((detour(pair.python, py_state, path, rng), None))
+        if pair.compare_choices and path and rng.random() < DETOURS:
+            walks.append((detour(pair.python, py_state, path, rng, pair.game), None))
         py_state, lua_state, found = pair.step(index, py_state, lua_state, action, walks)
         if found is not None:
             return GameResult(record, index + 1, found)
@@ -344,7 +353,7 @@ def crosscheck(
         n = players[index % len(players)]
         rng = game_rng(seed, index)
         seats = [bots[i % len(bots)] for i in range(n)]
-        result = play_both(pair, deal(pair.python, n, rng), seats, rng)
+        result = play_both(pair, pair.game.deal(pair.python, n, rng), seats, rng)
         if result.divergence is not None:
             result.divergence.record = shrink(pair, result.record, result.divergence)
         if on_game is not None:

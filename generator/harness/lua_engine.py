@@ -1,4 +1,4 @@
-"""The Lua rules core (lua/teg/core), bundled and run under the MoonSharp profile.
+"""A game's Lua rules core (lua/<game>/core), bundled and run under the MoonSharp profile.
 
 It speaks JSON with Python: setups and actions go in as JSON text and are decoded by the
 core's own lib.json; states come back as Lua tables, encoded to canonical JSON by that same
@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from generator.engines.teg.sources import BadPath
-from generator.engines.teg.state import BadSetup, IllegalAction, canonical
+from generator import games
+from generator.engines.errors import BadPath, BadSetup, IllegalAction, canonical
 from generator.harness.moonsharp import runtime
 from generator.luabuild.bundle import Module, collect, write_bundle
 from generator.luabuild.scripts import shipped_data_module
@@ -21,8 +21,8 @@ from generator.paths import ROOT
 # part of any TTS script.
 SHIM = """
 local json = require("lib.json")
-local Engine = require("teg.core.engine")
-local game = Engine.new(require("teg.data"))
+local Engine = require("@CORE@")
+local game = Engine.new(require("@DATA@"))
 local H = {}
 
 function H.new_game(text)
@@ -77,6 +77,10 @@ function H.trace(state, path)
   return json.encode({ trace = json.array(trace), action = action or json.null }), nil
 end
 
+function H.view(state, color)
+  return json.encode(game.view(state, color or nil))
+end
+
 function H.to_act(state)
   return game.to_act(state)
 end
@@ -120,10 +124,13 @@ return H
 class LuaEngine:
     """The Lua core behind the same verbs as the Python engine (states are Lua tables)."""
 
-    def __init__(self, overrides: dict[str, str] | None = None, seed: int = 0) -> None:
-        """Load the core; `overrides` replaces modules by name (to plant a bug, say)."""
-        generated = {"teg.data": shipped_data_module("teg"), **(overrides or {})}
-        root = Module("__root", SHIM, "<harness shim>")
+    def __init__(
+        self, overrides: dict[str, str] | None = None, seed: int = 0, game: str = games.DEFAULT
+    ) -> None:
+        """Load a game's core; `overrides` replaces modules by name (to plant a bug, say)."""
+        generated = {f"{game}.data": shipped_data_module(game), **(overrides or {})}
+        shim = SHIM.replace("@CORE@", games.get(game).lua_core).replace("@DATA@", f"{game}.data")
+        root = Module("__root", shim, "<harness shim>")
         self.bundle = write_bundle(collect(root, ROOT / "lua", generated))
         self.lua = runtime(seed)
         self.shim = self.lua.execute(self.bundle.text)
@@ -176,6 +183,10 @@ class LuaEngine:
         if text is None:
             raise BadPath(str(why))
         return str(text)
+
+    def view(self, state: Any, color: str | None) -> dict[str, Any]:
+        """What `color` may know of a state, from the core's own `view` (games that have one)."""
+        return dict(json.loads(str(self.shim.view(state, color))))
 
     def audit(self, state: Any) -> str | None:
         """The path of a table in the state that is not a proper sequence, or None."""

@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from generator import games
 from generator.luabuild.bundle import ROOT_NAME, unbundle
-from generator.luabuild.scripts import SCRIPTED_OBJECTS
 from generator.paths import ROOT
 
 # "(line,col)" or "(line,col-col)" as MoonSharp writes positions in its messages; also
@@ -62,7 +62,7 @@ def script_states(save: dict[str, Any]) -> list[dict[str, Any]]:
 def origin(module: str, game: str, script: str = "Global") -> str:
     """Where a bundled module's source lives, as a path from the project root."""
     if module == ROOT_NAME:
-        root = SCRIPTED_OBJECTS.get(game, {}).get(script)
+        root = (games.get(game).scripted_objects if game in games.MODULES else {}).get(script)
         return f"lua/{root}" if root else "(the script itself)"
     path = ROOT / "lua" / (module.replace(".", "/") + ".lua")
     if path.is_file():

@@ -12,14 +12,11 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from generator import cards
+from generator import cards, games
 from generator.luabuild.bundle import Bundle, BundleError, bundle
-from generator.luabuild.literal import data_module, value_module
+from generator.luabuild.literal import data_module
 from generator.paths import ROOT
 from generator.problems import Problem
-
-# Scripted objects of each game: object name -> root script under lua/.
-SCRIPTED_OBJECTS = {"teg": {"Global": "teg/table/global.lua"}}
 
 
 @dataclass(frozen=True)
@@ -40,19 +37,10 @@ class Scripts:
 
 
 def generated_modules(game: str, documents: dict) -> dict[str, str]:
-    """The modules generated from card data: `<game>.data`, and the table's `<game>.layout`."""
-    out = {f"{game}.data": data_module(documents, f"cards/{game}")}
-    if game == "teg":
-        from pathlib import PurePath
-
-        from generator.cards.teg import build as teg_data
-        from generator.cards.yamlfile import YamlDoc
-        from generator.tts.layout import layout
-
-        docs = {name: YamlDoc(PurePath(name), value) for name, value in documents.items()}
-        data = teg_data(docs)  # type: ignore[arg-type]
-        out[f"{game}.layout"] = value_module(layout(data), "generator/tts/layout.py")
-    return out
+    """The modules generated from card data: `<game>.data`, and any the game adds (a layout)."""
+    found = games.get(game)
+    data = data_module(found.lua_data(documents), f"cards/{game}")
+    return {f"{game}.data": data, **found.lua_modules(documents)}
 
 
 @cache
@@ -79,14 +67,14 @@ def build_scripts(game: str, documents: dict, cache_dir: Path | None = None) -> 
     generated = generated_modules(game, documents)
     bundles: dict[str, Bundle] = {}
     problems: list[Problem] = []
-    for name, root in sorted(SCRIPTED_OBJECTS.get(game, {}).items()):
+    for name, root in sorted(games.get(game).scripted_objects.items()):
         try:
             bundles[name] = bundle(ROOT / "lua" / root, generated, ROOT / "lua", cache_dir)
         except BundleError as err:
             problems += err.problems
             continue
         problems += _cached_lint(bundles[name], cache_dir)
-    return Scripts(bundles, tuple(problems), tuple(sorted(SCRIPTED_OBJECTS.get(game, {}))))
+    return Scripts(bundles, tuple(problems), tuple(sorted(games.get(game).scripted_objects)))
 
 
 LINT_VERSION = "3"  # bump when a lint rule changes, so cached results are not reused

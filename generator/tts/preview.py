@@ -18,7 +18,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from generator.render.components import DIE_FACE, DIE_SLOTS, DIE_TEXTURE
+from generator.render.dice import DIE_FACE, DIE_SLOTS, DIE_TEXTURE
 from generator.render.draw import font
 from generator.tts import geometry as G
 from generator.tts.geometry import Place

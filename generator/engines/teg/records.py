@@ -8,28 +8,18 @@ either engine.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from generator.engines.replay import ReplayError, replay  # noqa: F401
 from generator.engines.teg.bots import BOTS
 from generator.engines.teg.engine import Engine
-from generator.engines.teg.state import IllegalAction, State
+from generator.engines.teg.state import State
 
 Record = dict[str, Any]
 
 # A bot game longer than this is a bug in the rules (every game must end), not a long game.
 MAX_ACTIONS = 100_000
-
-
-class ReplayError(Exception):
-    """An action of a record was refused; `index` is its position in `actions`."""
-
-    def __init__(self, index: int, action: Any, reason: str) -> None:
-        super().__init__(f"action {index} {action!r}: {reason}")
-        self.index = index
-        self.action = action
-        self.reason = reason
 
 
 def deal(engine: Engine, players: int, rng: random.Random) -> dict[str, Any]:
@@ -72,25 +62,3 @@ def play(engine: Engine, setup: dict[str, Any], bots: list[str], rng: random.Ran
         s = engine.apply(s, action)
         actions.append(action)
     return Played({"game": s["game"], "setup": setup, "actions": actions}, s)
-
-
-def replay(engine: Any, record: Record, before: Callable[[int, Any], None] | None = None) -> Any:
-    """Replay a record (its head already schema-valid) and return the final state.
-
-    `engine` is anything with the engine verbs new_game and apply that raises IllegalAction:
-    the Python engine, or the Lua core behind generator.harness.lua_engine.
-
-    Raises BadSetup for a setup that cannot start and ReplayError naming the first refused
-    action. A record that stops mid-turn is fine: the replay stops where the actions stop.
-    `before(index, action)` runs before each action is applied (a check that may raise, a
-    progress bar).
-    """
-    s = engine.new_game(record["setup"])
-    for index, action in enumerate(record["actions"]):
-        if before is not None:
-            before(index, action)
-        try:
-            s = engine.apply(s, action)
-        except IllegalAction as err:
-            raise ReplayError(index, action, err.reason) from None
-    return s

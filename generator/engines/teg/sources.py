@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from generator.engines.errors import BadPath
 from generator.engines.teg.state import IllegalAction, canonical
 
 Decision = dict[str, Any]
@@ -56,10 +57,6 @@ class Need(Exception):
     def __init__(self, decision: Decision) -> None:
         super().__init__(decision.get("name"))
         self.decision = decision
-
-
-class BadPath(ValueError):
-    """A path names an option that the decision it answers does not have."""
 
 
 def same(a: Any, b: Any) -> bool:

@@ -8,32 +8,15 @@ clone.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from generator.cards.teg import TegData
+from generator.engines.errors import BadSetup, IllegalAction, canonical
 
 State = dict[str, Any]
 Action = dict[str, Any]
 
 NO_AMOUNT = {"energy": 0, "culture": 0}
-
-
-class IllegalAction(Exception):
-    """The rules refuse an action; `reason` says why. The state it was tried on is unchanged."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-class BadSetup(ValueError):
-    """A game setup (players, deck, missions) that cannot start a game."""
-
-
-def canonical(value: Any) -> str:
-    """Return the one canonical JSON text of a state or an action (sorted keys, no spaces)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def action_str(action: Action) -> str:

@@ -24,7 +24,7 @@ from generator.tts import geometry as G
 from generator.tts import objects as O
 from generator.tts.geometry import UPRIGHT, Place
 from generator.tts.objects import Guids, Obj
-from generator.tts.xmlui import global_ui
+from generator.tts.teg.xmlui import global_ui
 
 # The middle of the table faces the south seats (hand rotY 0): the control mat, the row,
 # the decks and the note read upright from there.

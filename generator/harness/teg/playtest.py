@@ -25,7 +25,7 @@ from generator.engines.teg import canonical
 from generator.engines.teg.bots import BOTS
 from generator.engines.teg.engine import Engine
 from generator.engines.teg.state import IllegalAction
-from generator.harness import secrets
+from generator.harness.teg import secrets
 from generator.harness.tts import ui
 from generator.harness.tts.emulator import Table
 

@@ -1,0 +1,90 @@
+"""The games ttsmod knows, each behind one interface (as OpenSpiel's games are).
+
+A game is a package of parts, each beside the shared layer it plugs into
+(docs/new-game.md says why): its card loader `generator/cards/<game>.py`, its schemas
+`schemas/<game>/`, its data `cards/<game>/`, its Python engine `generator/engines/<game>/`,
+its Lua `lua/<game>/`, and, once it has a table, its images `generator/render/<game>/` and
+its save `generator/tts/<game>/`. `generator/games/<game>.py` binds them into a `Game`; the
+shared layers (CLI, build, save writer and checks, geometry, luabuild, harness, emulator,
+live) reach a game only through `get(game)`, and name none.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Iterator
+from typing import Any, Protocol
+
+# Game id -> the module that binds it. Listing a game here is all that registers it.
+MODULES = {"teg": "generator.games.teg", "tem": "generator.games.tem"}
+DEFAULT = "teg"
+
+
+class NoTable(Exception):
+    """The game has rules but no table yet: nothing to render, lay out or save."""
+
+
+class Game(Protocol):
+    """What the toolchain asks of a game. Heavy parts are imported when first asked for."""
+
+    id: str
+    title: str
+    lua_core: str  # the Lua module whose `new(data)` gives the rules core (engine verbs)
+    scripted_objects: dict[str, str]  # object name -> root script under lua/
+
+    def cards(self) -> Any:
+        """The card loader module: GAME, FILES, CHECKS, build(docs), summary(data)."""
+
+    def lua_data(self, documents: dict[str, Any]) -> Any:
+        """The card data the Lua side reads (the `<game>.data` module's value)."""
+
+    def lua_modules(self, documents: dict[str, Any]) -> dict[str, str]:
+        """Generated Lua modules besides `<game>.data` (a table's layout), by module name."""
+
+    def engine(self) -> Any:
+        """The Python engine for the shipped card data (new_game, choices, apply, ...)."""
+
+    def engine_for(self, data: Any) -> Any:
+        """The Python engine for given card data."""
+
+    def report(self, state: Any) -> Any:
+        """What `ttsmod replay` prints of a final state (JSON-ready)."""
+
+    def player_range(self, engine: Any) -> tuple[int, int]:
+        """The fewest and most players."""
+
+    def bots(self) -> dict[str, Callable[..., Any]]:
+        """Bots by name: (engine, state, rng) -> a chooser of option ids."""
+
+    def deal(self, engine: Any, players: int, rng: random.Random) -> dict[str, Any]:
+        """A seeded setup for `players` (every outcome of chance)."""
+
+    def random_answer(self, engine: Any, decision: dict[str, Any], rng: random.Random) -> str:
+        """A random option id for a decision (chance decisions included)."""
+
+    def simulate(
+        self, engine: Any, games: int, players: int, seed: int, bots: list[str]
+    ) -> Iterator[Any]:
+        """Seeded self-play games (each with .record and .final)."""
+
+    def summarize(self, engine: Any, played: list[Any]) -> Any:
+        """A summary of played games with .text() and .as_dict()."""
+
+    def build_parts(self) -> Any:
+        """The table's build: render, expected_steps, build_save, small_text (NoTable if none)."""
+
+
+def get(game: str) -> Game:
+    """The game with this id (KeyError for an unknown one)."""
+    return importlib.import_module(MODULES[game]).GAME  # type: ignore[no-any-return]
+
+
+def ids() -> list[str]:
+    """Every game id, sorted."""
+    return sorted(MODULES)
+
+
+def game_rng(seed: int, index: int) -> random.Random:
+    """The random generator of game `index` in a run seeded `seed` (any game)."""
+    return random.Random(f"{seed}:{index}")

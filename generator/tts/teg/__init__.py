@@ -1,0 +1,1 @@
+"""Tiny Epic Galaxies' table: its save, its layout for the glue, its XmlUI."""

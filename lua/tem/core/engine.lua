@@ -1,0 +1,1225 @@
+-- Tiny Epic Mechs rules engine: new game, choices one decision at a time, apply, view.
+--
+-- Written from the rules contract (docs/tem-rules-decisions.md for what it leaves open), on
+-- its own: the Python engine is checked against this one, not copied into it. Pure: no TTS
+-- calls, no globals, no randomness. apply(state, action) returns a new state, or nil and the
+-- reason; the state passed in is never changed.
+--
+-- One resolution runs every action and asks its decisions through `ask`. A source answers:
+-- a path of option ids (choices: stops at the first unanswered decision), a complete action's
+-- answers (apply: running out or a bad answer refuses), or nothing more. A signal out of the
+-- resolution is a plain string error (MoonSharp's error() takes only strings); what it
+-- carries waits in the source.
+--
+--   local game = require("tem.core.engine").new(require("tem.data"))
+
+local json = require("lib.json")
+
+local NULL = json.null
+local obj = json.object
+local before = json.before
+
+local ORTHO = { "N", "E", "S", "W" }
+local DIAG = { "NE", "SE", "SW", "NW" }
+local DELTA = { N = { -1, 0 }, E = { 0, 1 }, S = { 1, 0 }, W = { 0, -1 },
+  NE = { -1, 1 }, SE = { 1, 1 }, SW = { 1, -1 }, NW = { -1, -1 } }
+local SIMULTANEOUS = { pilot = true, base_mine = true, basic = true, program = true }
+local SIGNAL = "tem.core:signal"
+
+local function copy(v)
+  if type(v) ~= "table" or v == NULL then
+    return v
+  end
+  local out = {}
+  for k, x in next, v do
+    out[k] = copy(x)
+  end
+  return out
+end
+
+local function sorted(list)
+  table.sort(list, before)
+  return list
+end
+
+local function contains(list, x)
+  for i = 1, #list do
+    if list[i] == x then
+      return true
+    end
+  end
+  return false
+end
+
+local function remove_value(list, x)
+  for i = 1, #list do
+    if list[i] == x then
+      table.remove(list, i)
+      return
+    end
+  end
+end
+
+local Engine = {}
+
+function Engine.new(D)
+  local G = D.game
+  local E = {}
+  local zones, bases, programs, weapons, pilots, sides = {}, {}, {}, {}, {}, {}
+  for _, z in ipairs(D.zones) do zones[z.id] = z end
+  for _, b in ipairs(D.bases) do bases[b.color] = b; bases[b.id] = b end
+  for _, p in ipairs(D.programs) do programs[p.id] = p end
+  for _, w in ipairs(D.basic) do weapons[w.id] = { w = w, class = "basic" } end
+  for _, w in ipairs(D.advanced) do weapons[w.id] = { w = w, class = "advanced" } end
+  for _, p in ipairs(D.pilots) do pilots[p.id] = p end
+  for _, s in ipairs(D.sides) do sides[s.id] = s end
+
+  local function cell_id(r, c)
+    return "r" .. r .. "c" .. c
+  end
+
+  local function layout_rows(n)
+    for _, l in ipairs(D.layouts) do
+      if l.players == n then
+        return l.rows
+      end
+    end
+    return nil
+  end
+
+  -- Setup ---------------------------------------------------------------------------------
+
+  function E.new_game(setup)
+    if type(setup) ~= "table" or not json.is_object(setup) then
+      return nil, "the setup must be an object"
+    end
+    local colors = setup.players
+    if type(colors) ~= "table" or not json.is_array(colors) then
+      return nil, "players must be a list of colours"
+    end
+    for _, c in ipairs(colors) do
+      if type(c) ~= "string" then
+        return nil, "players must be a list of colours"
+      end
+    end
+    local n = #colors
+    if n < G.players.min or n > G.players.max then
+      return nil, n .. " players: the game takes " .. G.players.min .. "-" .. G.players.max
+    end
+    local seen = {}
+    for _, c in ipairs(colors) do
+      if seen[c] or not contains(G.seat_colors, c) then
+        return nil, "players must be distinct seat colours of the game"
+      end
+      seen[c] = true
+    end
+    local rows = layout_rows(n)
+    if rows == nil then
+      return nil, "no arena layout for " .. n .. " players"
+    end
+    local arena = setup.arena
+    if type(arena) ~= "table" or arena == NULL then
+      return nil, "arena must map every resource cell of the layout to a zone"
+    end
+    local want, count = {}, 0
+    for r, row in ipairs(rows) do
+      for c = 1, #row do
+        if row:sub(c, c) == "R" then
+          want[cell_id(r, c)] = true
+          count = count + 1
+        end
+      end
+    end
+    local have, used = 0, {}
+    for k, z in next, arena do
+      if not want[k] then
+        return nil, "arena must map every resource cell of the layout to a zone"
+      end
+      have = have + 1
+      if type(z) ~= "string" or zones[z] == nil or used[z] then
+        return nil, "arena must place distinct resource zones"
+      end
+      used[z] = true
+    end
+    if have ~= count then
+      return nil, "arena must map every resource cell of the layout to a zone"
+    end
+    local dealt = setup.pilots_dealt
+    if type(dealt) ~= "table" or dealt == NULL then
+      return nil, "pilots_dealt must give every player their pilots"
+    end
+    local keys = 0
+    for k in next, dealt do
+      keys = keys + 1
+      if not seen[k] then
+        return nil, "pilots_dealt must give every player their pilots"
+      end
+    end
+    if keys ~= n then
+      return nil, "pilots_dealt must give every player their pilots"
+    end
+    local held = {}
+    for _, c in ipairs(colors) do
+      local hand = dealt[c]
+      if type(hand) ~= "table" or #hand ~= 2 then
+        return nil, "each player is dealt 2 distinct pilots no one else holds"
+      end
+      for _, p in ipairs(hand) do
+        if type(p) ~= "string" or pilots[p] == nil or held[p] then
+          return nil, "each player is dealt 2 distinct pilots no one else holds"
+        end
+        held[p] = true
+      end
+    end
+    local order = setup.weapons
+    if type(order) ~= "table" or order == NULL or #order ~= #D.advanced then
+      return nil, "weapons must order every advanced weapon once"
+    end
+    local once = {}
+    for _, w in ipairs(order) do
+      if type(w) ~= "string" or weapons[w] == nil or weapons[w].class ~= "advanced" or once[w] then
+        return nil, "weapons must order every advanced weapon once"
+      end
+      once[w] = true
+    end
+    local cells, mech_cell = obj({}), ""
+    for r, row in ipairs(rows) do
+      for c = 1, #row do
+        local kind = row:sub(c, c)
+        if kind ~= "." then
+          local id = cell_id(r, c)
+          local zone = kind == "R" and arena[id] or (kind == "B" and "" or D.mech_zone.id)
+          if kind == "M" then
+            mech_cell = id
+          end
+          cells[id] = { kind = kind, zone = zone, mine = NULL, turret = NULL }
+        end
+      end
+    end
+    local players = {}
+    for _, c in ipairs(colors) do
+      local mines = {}
+      for i, m in ipairs(G.mine_numbers) do mines[i] = m end
+      players[#players + 1] = {
+        color = c, base = NULL, pilot = NULL, dealt = { dealt[c][1], dealt[c][2] },
+        status = "pilot", health = 0, energy = G.start.energy, credits = G.start.credits,
+        vp = 0, zone = NULL, ad_hoc = false, ad_hoc_fresh = false, mines = mines,
+        turrets = G.turrets, owned = {}, equipped = {}, bought = {}, program = {},
+        played = {}, programmed = false, chosen = NULL,
+      }
+    end
+    local row, deck = {}, {}
+    for i, w in ipairs(order) do
+      if i <= D.weapons.row then row[#row + 1] = w else deck[#deck + 1] = w end
+    end
+    local piles = obj({})
+    for _, w in ipairs(D.basic) do piles[w.id] = D.weapons.basic_copies end
+    return {
+      game = "tem", phase = "base", round = 1, turn = 1, start = 0, active = colors[n],
+      players = players, cells = cells,
+      mech = { zone = mech_cell, controller = NULL, side = NULL },
+      row = row, deck = deck, piles = piles, ranking = NULL,
+    }
+  end
+
+  -- Queries -------------------------------------------------------------------------------
+
+  local function seat(s, color)
+    for _, p in ipairs(s.players) do
+      if p.color == color then
+        return p
+      end
+    end
+    return nil
+  end
+
+  local function pending(s)
+    local out = {}
+    for _, p in ipairs(s.players) do
+      if s.phase == "program" then
+        if not p.programmed then out[#out + 1] = p.color end
+      elseif p.chosen == NULL then
+        out[#out + 1] = p.color
+      end
+    end
+    return out
+  end
+
+  function E.is_over(s)
+    return s.phase == "over"
+  end
+
+  function E.to_act(s)
+    if s.phase == "over" then
+      return nil
+    end
+    if SIMULTANEOUS[s.phase] then
+      return pending(s)[1]
+    end
+    return s.active
+  end
+
+  -- Sources -------------------------------------------------------------------------------
+
+  local function new_source(answers, strict, trace)
+    return { answers = answers or {}, pos = 0, strict = strict, taken = {}, trace = trace }
+  end
+
+  local function ask(src, name, player, options)
+    local decision = { name = name, player = player or NULL, options = options }
+    if src.pos < #src.answers then
+      src.pos = src.pos + 1
+      local answer = src.answers[src.pos]
+      local ok = false
+      for _, o in ipairs(options) do
+        if o.id == answer then ok = true break end
+      end
+      if src.trace then src.trace[#src.trace + 1] = decision end
+      if not ok then
+        src.signal = { kind = src.strict and "refuse" or "badpath",
+          why = "'" .. tostring(answer) .. "' is not an option of the decision '" .. name .. "'" }
+        error(SIGNAL, 0)
+      end
+      src.taken[#src.taken + 1] = answer
+      return answer
+    end
+    if src.strict then
+      src.signal = { kind = "refuse", why = "the action stops before its decision '" .. name .. "'" }
+    else
+      src.signal = { kind = "need", decision = decision }
+    end
+    error(SIGNAL, 0)
+  end
+
+  local function opt(id, label)
+    return { id = id, label = label }
+  end
+
+  local function refuse(src, why)
+    src.signal = { kind = "refuse", why = why }
+    error(SIGNAL, 0)
+  end
+
+  -- The arena ---------------------------------------------------------------------------------
+
+  local function rc(cell)
+    local r, c = cell:match("^r(%d+)c(%d+)$")
+    return tonumber(r), tonumber(c)
+  end
+
+  local function offset(s, cell, dr, dc)
+    local r, c = rc(cell)
+    local t = cell_id(r + dr, c + dc)
+    if s.cells[t] ~= nil then
+      return t
+    end
+    return nil
+  end
+
+  local function landing(s, cell, arrow, d)
+    local dr, dc = DELTA[d][1], DELTA[d][2]
+    local first = offset(s, cell, dr, dc)
+    if arrow ~= "double" then
+      return first, arrow == "diagonal" and first ~= nil
+    end
+    local second = offset(s, cell, 2 * dr, 2 * dc)
+    if second ~= nil then
+      return second, true
+    end
+    return first, false
+  end
+
+  local function value(s, cell)
+    local c = s.cells[cell]
+    if c.kind == "R" then
+      return zones[c.zone].value
+    elseif c.kind == "M" then
+      return D.mech_zone.value
+    end
+    return bases[c.zone].value
+  end
+
+  local function enemies_at(s, cell, color)
+    local out = {}
+    for _, q in ipairs(s.players) do
+      if q.zone == cell and q.color ~= color then out[#out + 1] = q.color end
+    end
+    return out
+  end
+
+  local function hostile(s, cell, color)
+    local c = s.cells[cell]
+    if #enemies_at(s, cell, color) > 0 then return true end
+    if c.mine ~= NULL and c.mine.owner ~= color then return true end
+    return c.turret ~= NULL and c.turret ~= color
+  end
+
+  local function nearest_safe(s, start, color)
+    local seen = { [start] = true }
+    local frontier = { start }
+    while #frontier > 0 do
+      local nxt, safe = {}, {}
+      for _, cell in ipairs(frontier) do
+        for _, d in ipairs(ORTHO) do
+          local n = offset(s, cell, DELTA[d][1], DELTA[d][2])
+          if n ~= nil and not seen[n] then
+            seen[n] = true
+            nxt[#nxt + 1] = n
+            if not hostile(s, n, color) then safe[#safe + 1] = n end
+          end
+        end
+      end
+      if #safe > 0 then return sorted(safe) end
+      frontier = nxt
+    end
+    return {}
+  end
+
+  local function cell_list(s)
+    local out = {}
+    for k in next, s.cells do out[#out + 1] = k end
+    return sorted(out)
+  end
+
+  -- A player's numbers ---------------------------------------------------------------------
+
+  local function powers(s, p)
+    local out = {}
+    if p.pilot ~= NULL then out[#out + 1] = pilots[p.pilot].ability end
+    if s.mech.controller == p.color and s.mech.side ~= NULL then
+      out[#out + 1] = sides[s.mech.side].ability
+    end
+    return out
+  end
+
+  local function has(s, p, kind)
+    local n = 0
+    for _, a in ipairs(powers(s, p)) do
+      if a.kind == kind then n = n + (a.n or 1) end
+    end
+    return n
+  end
+
+  local function health_max(p)
+    if p.status == "pilot" then
+      return pilots[p.pilot].health
+    end
+    return G.statuses[p.status].health
+  end
+
+  local function gain(p, res, n)
+    local v = p[res] + n
+    if v > G.resource_cap then v = G.resource_cap end
+    if v < 0 then v = 0 end
+    p[res] = v
+  end
+
+  -- Equipment ------------------------------------------------------------------------------
+
+  local function fits(p, w)
+    local class = weapons[w].class
+    local used = 0
+    for _, x in ipairs(p.equipped) do
+      if weapons[x].class == class then used = used + 1 end
+    end
+    return used < G.statuses[p.status].slots[class]
+  end
+
+  local function refit(p)
+    for _, class in ipairs({ "basic", "advanced" }) do
+      local slots, seen = G.statuses[p.status].slots[class], 0
+      local keep = {}
+      for _, x in ipairs(p.equipped) do
+        if weapons[x].class == class then
+          seen = seen + 1
+          if seen <= slots then keep[#keep + 1] = x end
+        else
+          keep[#keep + 1] = x
+        end
+      end
+      p.equipped = keep
+    end
+  end
+
+  local function equip_window(s, p, src, moment)
+    local toggled = {}
+    while true do
+      local opts = {}
+      local must = #p.equipped == 0 and p.status ~= "mech"
+      if not must then opts[1] = opt("done", "Done") end
+      for _, w in ipairs(p.owned) do
+        if not toggled[w] then
+          local on = contains(p.equipped, w)
+          if not on and fits(p, w) then
+            opts[#opts + 1] = opt("equip:" .. w, "Equip " .. weapons[w].w.name)
+          elseif on and #p.equipped > 1 then
+            opts[#opts + 1] = opt("unequip:" .. w, "Unequip " .. weapons[w].w.name)
+          end
+        end
+      end
+      if #opts == 0 or (#opts == 1 and opts[1].id == "done") then
+        return
+      end
+      local pick = ask(src, "equip_" .. moment, p.color, opts)
+      if pick == "done" then
+        return
+      end
+      local verb, w = pick:match("^(%a+):(.*)$")
+      toggled[w] = true
+      if verb == "equip" then
+        p.equipped[#p.equipped + 1] = w
+      else
+        remove_value(p.equipped, w)
+      end
+    end
+  end
+
+  -- Moving, KOs, combat -----------------------------------------------------------------------
+
+  local function move(s, p, cell)
+    p.zone = cell
+    if s.mech.controller == p.color then
+      s.mech.zone = cell
+    end
+  end
+
+  local function relocate(s, p, src, name)
+    local safe = nearest_safe(s, p.zone, p.color)
+    if #safe == 0 then return end
+    local cell = safe[1]
+    if #safe > 1 then
+      local opts = {}
+      for _, c in ipairs(safe) do opts[#opts + 1] = opt(c, c) end
+      cell = ask(src, name, p.color, opts)
+    end
+    move(s, p, cell)
+  end
+
+  local function enter_ad_hoc(p)
+    p.ad_hoc = true
+    p.ad_hoc_fresh = true
+    p.played = {}
+  end
+
+  local function take_mech(s, p, src)
+    s.mech.controller = p.color
+    s.mech.zone = p.zone
+    p.vp = p.vp + G.vp.mech_entry
+    p.status = "mech"
+    p.health = health_max(p)
+    refit(p)
+    equip_window(s, p, src, "status")
+  end
+
+  local function ko(s, p, by, src, by_trap)
+    if by_trap then
+      by.vp = by.vp + G.vp.trap_ko
+    else
+      by.vp = by.vp + G.vp.ko + has(s, by, "extra_vp_on_ko")
+    end
+    local status = p.status
+    if status == "mech" then
+      s.mech.controller = NULL
+      if not by_trap then take_mech(s, by, src) end
+    end
+    p.status = "pilot"
+    p.health = health_max(p)
+    refit(p)
+    if status == "pilot" then
+      for _, res in ipairs({ "energy", "credits" }) do
+        if p[res] < G.ko_resource_floor then p[res] = G.ko_resource_floor end
+      end
+      if not hostile(s, p.base, p.color) then
+        move(s, p, p.base)
+      else
+        relocate(s, p, src, "ko_zone")
+      end
+    else
+      relocate(s, p, src, "ko_zone")
+      equip_window(s, p, src, "status")
+    end
+    enter_ad_hoc(p)
+  end
+
+  local function damage(p, n)
+    p.health = p.health - n
+    if p.health < 0 then p.health = 0 end
+    return p.health == 0
+  end
+
+  local function turret_fires(s, p, src)
+    if has(s, p, "turret_immune") > 0 then return true end
+    local cell = p.zone
+    local owner = seat(s, s.cells[cell].turret)
+    if damage(p, value(s, cell)) then
+      ko(s, p, owner, src, true)
+      return false
+    end
+    s.cells[cell].turret = NULL
+    owner.turrets = owner.turrets + 1
+    return true
+  end
+
+  local function retreat(s, p, winner, src)
+    winner.vp = winner.vp + G.vp.retreat
+    relocate(s, p, src, "retreat")
+    enter_ad_hoc(p)
+  end
+
+  local function combat(s, a, b, src, jumped)
+    a.vp = a.vp + G.vp.combat_start
+    local st = {
+      [a.color] = { exhausted = {}, last = nil, shield = 0, attacks = 0 },
+      [b.color] = { exhausted = {}, last = nil, shield = 0, attacks = 0 },
+    }
+    local me, foe = a, b
+    while true do
+      local mine, theirs = st[me.color], st[foe.color]
+      local opts = {}
+      for _, w in ipairs(me.equipped) do
+        if not mine.exhausted[w] then opts[#opts + 1] = opt(w, weapons[w].w.name) end
+      end
+      if #opts == 0 then
+        retreat(s, me, foe, src)
+        return me
+      end
+      local w = ask(src, "attack", me.color, opts)
+      local weapon = weapons[w].w
+      local power = G.counters[weapon.type] == theirs.last
+      if mine.attacks == 0 and ((me == a and jumped) or has(s, me, "first_strike_power") > 0) then
+        power = true
+      end
+      local dmg = power and weapon.power_damage or weapon.damage
+      local ability = weapon.ability
+      local active = (not ability.on_power) or power
+      if active and ability.kind == "pay_for_damage" then
+        local most = me[ability.resource]
+        if ability.max < most then most = ability.max end
+        local boosts = {}
+        for k = 0, most do
+          boosts[#boosts + 1] = opt(tostring(k), "pay " .. k .. " " .. ability.resource)
+        end
+        local pay = tonumber(ask(src, "boost", me.color, boosts))
+        me[ability.resource] = me[ability.resource] - pay
+        dmg = dmg + pay
+      end
+      if not (active and ability.kind == "pierce") and theirs.shield > 0 then
+        dmg = dmg - theirs.shield
+        if dmg < 0 then dmg = 0 end
+        theirs.shield = 0
+      end
+      local dealt = dmg
+      if foe.health < dealt then dealt = foe.health end
+      foe.health = foe.health - dealt
+      me.vp = me.vp + dealt * G.vp.per_damage
+      if active then
+        local kind = ability.kind
+        if kind == "gain" then
+          gain(me, ability.resource, ability.n)
+        elseif kind == "vp" then
+          me.vp = me.vp + ability.n
+        elseif kind == "drain" then
+          gain(foe, ability.resource, -ability.n)
+        elseif kind == "heal" then
+          local h = me.health + ability.n
+          if h > health_max(me) then h = health_max(me) end
+          me.health = h
+        elseif kind == "shield" then
+          mine.shield = ability.n
+        end
+      end
+      mine.exhausted[w] = true
+      mine.last = weapon.type
+      mine.attacks = mine.attacks + 1
+      if foe.health == 0 then
+        ko(s, foe, me, src, false)
+        return foe
+      end
+      me, foe = foe, me
+    end
+  end
+
+  local function offer_mech(s, p, src)
+    local mech = s.mech
+    if mech.controller ~= NULL or mech.zone ~= p.zone then return end
+    if p.status ~= "armor" or p.health < health_max(p) then return end
+    local take = ask(src, "mech", p.color, { opt("take", "Take the Mighty Mech"), opt("decline", "Decline") })
+    if take == "decline" then return end
+    local opts = {}
+    for _, side in ipairs(D.sides) do opts[#opts + 1] = opt(side.id, side.name) end
+    mech.side = ask(src, "mech_side", p.color, opts)
+    take_mech(s, p, src)
+  end
+
+  -- Entering a zone: (still standing, fought).
+  local function enter(s, p, src, jumped)
+    local cell = p.zone
+    local here = s.cells[cell]
+    local mine = here.mine
+    if mine ~= NULL and mine.owner ~= p.color and has(s, p, "mine_immune") == 0 then
+      here.mine = NULL
+      local owner = seat(s, mine.owner)
+      owner.mines[#owner.mines + 1] = mine.number
+      table.sort(owner.mines)
+      if damage(p, value(s, cell) + mine.number) then
+        ko(s, p, owner, src, true)
+        return false, false
+      end
+    end
+    local enemies = enemies_at(s, cell, p.color)
+    if #enemies > 0 then
+      local foe = enemies[1]
+      if #enemies > 1 then
+        local opts = {}
+        for _, e in ipairs(enemies) do opts[#opts + 1] = opt(e, e) end
+        foe = ask(src, "fight", p.color, opts)
+      end
+      local loser = combat(s, p, seat(s, foe), src, jumped)
+      if loser ~= p and here.turret == foe and not turret_fires(s, p, src) then
+        return false, true
+      end
+      return loser ~= p, true
+    end
+    if here.turret ~= NULL and here.turret ~= p.color and not turret_fires(s, p, src) then
+      return false, false
+    end
+    offer_mech(s, p, src)
+    return true, false
+  end
+
+  -- Actions ------------------------------------------------------------------------------
+
+  local function deploy_cost(s, p, what)
+    local cost = value(s, p.zone) - has(s, p, "cheaper_deploy")
+    if cost < 0 then cost = 0 end
+    return G.costs[what].resource, cost
+  end
+
+  local function affordable(p, w)
+    local cost = weapons[w].w.cost
+    return p.energy >= (cost.energy or 0) and p.credits >= (cost.credits or 0)
+  end
+
+  local function buyable(s, p)
+    local out = {}
+    for _, w in ipairs(s.row) do
+      if affordable(p, w) then out[#out + 1] = w end
+    end
+    for _, b in ipairs(D.basic) do
+      if not contains(p.owned, b.id) and s.piles[b.id] > 0 and affordable(p, b.id) then
+        out[#out + 1] = b.id
+      end
+    end
+    return out
+  end
+
+  local function can_deploy(s, p, what)
+    local here = s.cells[p.zone]
+    if here.mine ~= NULL or here.turret ~= NULL then return false end
+    local mech = s.mech
+    if here.kind == "M" and mech.zone == p.zone and mech.controller ~= p.color then return false end
+    local res, cost = deploy_cost(s, p, what)
+    if p[res] < cost then return false end
+    for _, c in next, s.cells do
+      if what == "mine" and c.mine ~= NULL and c.mine.owner == p.color then return true end
+      if what == "turret" and c.turret == p.color then return true end
+    end
+    if what == "mine" then return #p.mines > 0 end
+    return p.turrets > 0
+  end
+
+  local function power_options(s, p)
+    if p.status == "mech" then return {} end
+    local heal, up = G.costs.heal, G.costs.upgrade
+    local opts = {}
+    local missing = health_max(p) - p.health
+    local units = math.ceil(missing / heal.health)
+    local afford = math.floor(p[heal.resource] / heal.pay)
+    if afford < units then units = afford end
+    for k = 1, units do
+      local h = k * heal.health
+      if h > missing then h = missing end
+      opts[#opts + 1] = opt("heal:" .. k, "heal " .. h)
+    end
+    if p.status == "pilot" and p[up.resource] >= up.pay then
+      opts[#opts + 1] = opt("upgrade", "upgrade to Power Armor")
+    end
+    return opts
+  end
+
+  local DO = {}
+
+  function DO.collect(s, p)
+    for _, id in ipairs(cell_list(s)) do
+      local c = s.cells[id]
+      local own = id == p.zone or (c.mine ~= NULL and c.mine.owner == p.color) or c.turret == p.color
+      if own then
+        if c.kind == "R" then
+          gain(p, zones[c.zone].yield, 1)
+        else
+          gain(p, "energy", 1)
+          gain(p, "credits", 1)
+        end
+      end
+    end
+  end
+
+  function DO.mine(s, p, src)
+    local res, cost = deploy_cost(s, p, "mine")
+    local here = s.cells[p.zone]
+    local n
+    if #p.mines > 0 then
+      local opts = {}
+      for _, m in ipairs(p.mines) do opts[#opts + 1] = opt(tostring(m), "mine " .. m) end
+      n = tonumber(ask(src, "mine_number", p.color, opts))
+      remove_value(p.mines, n)
+    else
+      local opts = {}
+      for _, id in ipairs(cell_list(s)) do
+        local c = s.cells[id]
+        if c.mine ~= NULL and c.mine.owner == p.color then opts[#opts + 1] = opt(id, id) end
+      end
+      local from = ask(src, "move_mine", p.color, opts)
+      n = s.cells[from].mine.number
+      s.cells[from].mine = NULL
+    end
+    p[res] = p[res] - cost
+    here.mine = { owner = p.color, number = n }
+  end
+
+  function DO.turret(s, p, src)
+    local res, cost = deploy_cost(s, p, "turret")
+    if p.turrets > 0 then
+      p.turrets = p.turrets - 1
+    else
+      local opts = {}
+      for _, id in ipairs(cell_list(s)) do
+        if s.cells[id].turret == p.color then opts[#opts + 1] = opt(id, id) end
+      end
+      local from = ask(src, "move_turret", p.color, opts)
+      s.cells[from].turret = NULL
+    end
+    p[res] = p[res] - cost
+    s.cells[p.zone].turret = p.color
+  end
+
+  function DO.buy(s, p, src)
+    local opts = {}
+    for _, w in ipairs(buyable(s, p)) do opts[#opts + 1] = opt(w, weapons[w].w.name) end
+    local w = ask(src, "buy", p.color, opts)
+    local cost = weapons[w].w.cost
+    p.energy = p.energy - (cost.energy or 0)
+    p.credits = p.credits - (cost.credits or 0)
+    local at = nil
+    for i, x in ipairs(s.row) do
+      if x == w then at = i end
+    end
+    if at then
+      if #s.deck > 0 then
+        s.row[at] = table.remove(s.deck, 1)
+      else
+        table.remove(s.row, at)
+      end
+    else
+      s.piles[w] = s.piles[w] - 1
+    end
+    p.owned[#p.owned + 1] = w
+    p.bought[#p.bought + 1] = w
+  end
+
+  function DO.power_up(s, p, src)
+    local pick = ask(src, "power_up", p.color, power_options(s, p))
+    if pick == "upgrade" then
+      local up = G.costs.upgrade
+      p[up.resource] = p[up.resource] - up.pay
+      p.status = "armor"
+      p.health = health_max(p)
+      refit(p)
+      equip_window(s, p, src, "status")
+      return
+    end
+    local heal = G.costs.heal
+    local k = tonumber(pick:match("^heal:(%d+)$"))
+    p[heal.resource] = p[heal.resource] - k * heal.pay
+    local h = p.health + k * heal.health
+    if h > health_max(p) then h = health_max(p) end
+    p.health = h
+  end
+
+  local function act(s, p, src, action)
+    local feasible
+    if action == "collect" then
+      feasible = true
+    elseif action == "mine" or action == "turret" then
+      feasible = can_deploy(s, p, action)
+    elseif action == "buy" then
+      feasible = #buyable(s, p) > 0
+    else
+      feasible = #power_options(s, p) > 0
+    end
+    if not feasible then return end
+    if ask(src, "act", p.color, { opt(action, action), opt("skip", "skip") }) == "skip" then
+      return
+    end
+    DO[action](s, p, src)
+  end
+
+  -- Rounds and scoring ---------------------------------------------------------------------
+
+  local function score(s)
+    for _, q in ipairs(s.players) do
+      q.vp = q.vp + value(s, q.zone)
+      for id, c in next, s.cells do
+        if c.mine ~= NULL and c.mine.owner == q.color then q.vp = q.vp + value(s, id) end
+        if c.turret == q.color then q.vp = q.vp + 2 * value(s, id) end
+      end
+      if s.mech.controller == q.color then q.vp = q.vp + G.vp.mech_control end
+    end
+  end
+
+  local function finish(s)
+    for _, q in ipairs(s.players) do
+      for _, w in ipairs(q.bought) do q.vp = q.vp + weapons[w].w.vp end
+    end
+    s.phase = "over"
+    s.active = NULL
+    local order = {}
+    for i, q in ipairs(s.players) do order[i] = { q = q, i = i } end
+    table.sort(order, function(x, y)
+      if x.q.vp ~= y.q.vp then return x.q.vp > y.q.vp end
+      if #x.q.bought ~= #y.q.bought then return #x.q.bought > #y.q.bought end
+      return x.i < y.i
+    end)
+    local ranking = {}
+    for _, e in ipairs(order) do
+      local ahead = 0
+      for _, o in ipairs(order) do
+        if o.q.vp > e.q.vp or (o.q.vp == e.q.vp and #o.q.bought > #e.q.bought) then
+          ahead = ahead + 1
+        end
+      end
+      ranking[#ranking + 1] = { color = e.q.color, vp = e.q.vp, place = ahead + 1 }
+    end
+    s.ranking = ranking
+  end
+
+  local function next_turn(s)
+    local n = #s.players
+    local i = 0
+    for k, q in ipairs(s.players) do
+      if q.color == s.active then i = k - 1 end
+    end
+    if (i + 1) % n ~= s.start then
+      s.active = s.players[(i + 1) % n + 1].color
+      return
+    end
+    if s.turn < G.program_cards then
+      s.turn = s.turn + 1
+      s.active = s.players[s.start + 1].color
+      return
+    end
+    if contains(G.scoring_rounds, s.round) then score(s) end
+    if s.round >= G.rounds then
+      finish(s)
+      return
+    end
+    s.round = s.round + 1
+    s.turn = 1
+    s.start = (s.start + 1) % n
+    s.active = NULL
+    s.phase = "program"
+    for _, q in ipairs(s.players) do
+      q.program, q.played = {}, {}
+      q.programmed, q.ad_hoc, q.ad_hoc_fresh = false, false, false
+    end
+  end
+
+  -- The actions ---------------------------------------------------------------------------
+
+  local PHASE = {}
+
+  function PHASE.base(s, p, src)
+    local taken = {}
+    for _, q in ipairs(s.players) do
+      if q.base ~= NULL then taken[q.base] = true end
+    end
+    local opts = {}
+    for _, id in ipairs(cell_list(s)) do
+      if s.cells[id].kind == "B" and not taken[id] then opts[#opts + 1] = opt(id, "base slot " .. id) end
+    end
+    local cell = ask(src, "base", p.color, opts)
+    p.base, p.zone = cell, cell
+    s.cells[cell].zone = bases[p.color].id
+    local i = 0
+    for k, q in ipairs(s.players) do
+      if q == p then i = k end
+    end
+    if i == 1 then
+      s.phase, s.active = "pilot", NULL
+    else
+      s.active = s.players[i - 1].color
+    end
+    return { type = "base", player = p.color, cell = cell }
+  end
+
+  function PHASE.pilot(s, p, src)
+    local opts = {}
+    for _, id in ipairs(p.dealt) do opts[#opts + 1] = opt(id, pilots[id].name) end
+    local pick = ask(src, "pilot", p.color, opts)
+    p.chosen = pick
+    if #pending(s) == 0 then
+      for _, q in ipairs(s.players) do
+        q.pilot, q.chosen = q.chosen, NULL
+        q.health = pilots[q.pilot].health
+      end
+      s.phase = "base_mine"
+    end
+    return { type = "pilot", player = p.color, pilot = pick }
+  end
+
+  function PHASE.base_mine(s, p, src)
+    local opts = {}
+    for _, m in ipairs(p.mines) do opts[#opts + 1] = opt(tostring(m), "mine " .. m) end
+    local pick = tonumber(ask(src, "base_mine", p.color, opts))
+    p.chosen = pick
+    if #pending(s) == 0 then
+      for _, q in ipairs(s.players) do
+        remove_value(q.mines, q.chosen)
+        s.cells[q.base].mine = { owner = q.color, number = q.chosen }
+        q.chosen = NULL
+      end
+      s.phase = "basic"
+    end
+    return { type = "base_mine", player = p.color, number = pick }
+  end
+
+  function PHASE.basic(s, p, src)
+    local opts = {}
+    for _, w in ipairs(D.basic) do opts[#opts + 1] = opt(w.id, w.name) end
+    local pick = ask(src, "basic", p.color, opts)
+    p.chosen = pick
+    if #pending(s) == 0 then
+      for _, q in ipairs(s.players) do
+        q.owned, q.equipped = { q.chosen }, { q.chosen }
+        s.piles[q.chosen] = s.piles[q.chosen] - 1
+        q.chosen = NULL
+      end
+      s.phase = "program"
+    end
+    return { type = "basic", player = p.color, weapon = pick }
+  end
+
+  local function dirs_of(arrow)
+    return arrow == "diagonal" and DIAG or ORTHO
+  end
+
+  function PHASE.program(s, p, src)
+    local chosen, used = {}, {}
+    for _ = 1, G.program_cards do
+      local opts = {}
+      for _, c in ipairs(D.programs) do
+        if not used[c.id] then opts[#opts + 1] = opt(c.id, c.name) end
+      end
+      local card = ask(src, "program", p.color, opts)
+      used[card] = true
+      local dopts = {}
+      for _, d in ipairs(dirs_of(programs[card].arrow)) do dopts[#dopts + 1] = opt(d, d) end
+      local d = ask(src, "direction", p.color, dopts)
+      chosen[#chosen + 1] = { card = card, dir = d }
+    end
+    p.program, p.programmed = chosen, true
+    if #pending(s) == 0 then
+      s.phase, s.turn = "execute", 1
+      s.active = s.players[s.start + 1].color
+    end
+    return { type = "program", player = p.color, cards = chosen }
+  end
+
+  function PHASE.execute(s, p, src)
+    local fresh = p.ad_hoc and p.ad_hoc_fresh
+    p.ad_hoc_fresh = false
+    equip_window(s, p, src, "start")
+    local card, d
+    if p.ad_hoc then
+      local opts = {}
+      for _, c in ipairs(D.programs) do opts[#opts + 1] = opt(c.id, c.name) end
+      card = ask(src, "ad_hoc_card", p.color, opts)
+      local arrow = programs[card].arrow
+      local dopts = {}
+      for _, x in ipairs(dirs_of(arrow)) do
+        local target = landing(s, p.zone, arrow, x)
+        if not (fresh and target ~= nil and #enemies_at(s, target, p.color) > 0) then
+          dopts[#dopts + 1] = opt(x, x)
+        end
+      end
+      if #dopts == 0 then dopts[1] = opt("stay", "stay") end
+      d = ask(src, "ad_hoc_direction", p.color, dopts)
+    else
+      local step = p.program[#p.played + 1]
+      card, d = step.card, step.dir
+    end
+    p.played[#p.played + 1] = card
+    local program = programs[card]
+    local standing, fought = true, false
+    if d ~= "stay" then
+      local target, jumped = landing(s, p.zone, program.arrow, d)
+      if target ~= nil then
+        move(s, p, target)
+        standing, fought = enter(s, p, src, jumped)
+      end
+    end
+    if standing and not fought then act(s, p, src, program.action) end
+    equip_window(s, p, src, "end")
+    next_turn(s)
+    return { type = "execute", player = p.color, decisions = src.taken }
+  end
+
+  local function resolve(s, src)
+    if s.phase == "over" then refuse(src, "the game is over") end
+    if SIMULTANEOUS[s.phase] then
+      local opts = {}
+      for _, c in ipairs(pending(s)) do opts[#opts + 1] = opt(c, c) end
+      local who = ask(src, "player", NULL, opts)
+      return PHASE[s.phase](s, seat(s, who), src)
+    end
+    return PHASE[s.phase](s, seat(s, s.active), src)
+  end
+
+  -- Runs the resolution on a copy; returns (status, value, src): "done" and the action,
+  -- "need" and the decision, "refuse"/"badpath" and the reason.
+  local function run(state, src)
+    local s = copy(state)
+    local ok, result = pcall(resolve, s, src)
+    if ok then
+      return "done", result, s
+    end
+    local signal = src.signal
+    if signal == nil or not tostring(result):find(SIGNAL, 1, true) then
+      error(result, 0) -- a bug in the core, not a refusal
+    end
+    src.signal = nil
+    if signal.kind == "need" then
+      return "need", signal.decision, s
+    end
+    return signal.kind, signal.why, s
+  end
+
+  local function answers_of(s, action)
+    if type(action) ~= "table" or type(action.player) ~= "string" then
+      return nil, "an action is an object naming its player"
+    end
+    if s.phase == "over" then return nil, "the game is over" end
+    local kind = action.type
+    local want = s.phase
+    if kind ~= want then
+      return nil, "it is the " .. s.phase .. " phase: expected a '" .. want .. "' action"
+    end
+    local out = {}
+    if SIMULTANEOUS[kind] then out[1] = action.player end
+    local missing = "a '" .. kind .. "' action is missing a field"
+    if kind == "base" then
+      if action.cell == nil then return nil, missing end
+      return { tostring(action.cell) }
+    elseif kind == "pilot" then
+      if action.pilot == nil then return nil, missing end
+      out[2] = tostring(action.pilot)
+    elseif kind == "base_mine" then
+      if action.number == nil then return nil, missing end
+      if type(action.number) ~= "number" or action.number % 1 ~= 0 then
+        return nil, "number must be a whole number"
+      end
+      out[2] = tostring(action.number)
+    elseif kind == "basic" then
+      if action.weapon == nil then return nil, missing end
+      out[2] = tostring(action.weapon)
+    elseif kind == "program" then
+      if type(action.cards) ~= "table" then return nil, missing end
+      for _, item in ipairs(action.cards) do
+        if type(item) ~= "table" or item.card == nil or item.dir == nil then return nil, missing end
+        out[#out + 1] = tostring(item.card)
+        out[#out + 1] = tostring(item.dir)
+      end
+    else
+      if type(action.decisions) ~= "table" then return nil, missing end
+      for _, d in ipairs(action.decisions) do
+        if type(d) ~= "string" then return nil, "decisions must be a list of option ids" end
+        out[#out + 1] = d
+      end
+    end
+    return out
+  end
+
+  function E.apply(state, action)
+    local answers, why = answers_of(state, action)
+    if answers == nil then return nil, why end
+    local src = new_source(answers, true)
+    local status, result, s = run(state, src)
+    if status ~= "done" then return nil, result end
+    if src.pos < #answers then return nil, "the action has answers past its last decision" end
+    if json.encode(result) ~= json.encode(action) then
+      return nil, "the action's fields do not match its decisions"
+    end
+    return s
+  end
+
+  function E.choices(state, path)
+    local src = new_source(path, false)
+    local status, result = run(state, src)
+    if status == "need" then
+      return { complete = false, decision = result }
+    elseif status == "done" then
+      if src.pos < #path then return nil, "the path goes on after the action is complete" end
+      return { complete = true, action = result }
+    end
+    return nil, result
+  end
+
+  function E.trace(state, path)
+    local trace = {}
+    local src = new_source(path, false, trace)
+    local status, result = run(state, src)
+    if status == "need" then
+      return trace, nil
+    elseif status == "done" then
+      if src.pos < #path then return nil, nil, "the path goes on after the action is complete" end
+      return trace, result
+    end
+    return nil, nil, result
+  end
+
+  -- What `color` may know of a state (nil: a spectator); hidden values become null.
+  function E.view(state, color)
+    local s = copy(state)
+    local hide = {}
+    for _, p in ipairs(s.players) do
+      if p.color ~= color then
+        local blank = {}
+        for i = 1, #p.dealt do blank[i] = NULL end
+        p.dealt = blank
+        if p.chosen ~= NULL then p.chosen = true end
+        local prog = {}
+        for i = 1, #p.program do prog[i] = NULL end
+        p.program = prog
+        if s.phase == "pilot" then
+          p.pilot, p.health = NULL, 0
+        end
+        if s.phase == "pilot" or s.phase == "base_mine" or s.phase == "basic" then
+          p.equipped, p.owned = {}, {}
+        end
+        local mines = {}
+        for i = 1, #p.mines do mines[i] = NULL end
+        p.mines = mines
+      end
+    end
+    for _, c in next, s.cells do
+      if c.mine ~= NULL and c.mine.owner ~= color then c.mine.number = NULL end
+    end
+    for i = 1, #s.deck do hide[i] = NULL end
+    s.deck = hide
+    return s
+  end
+
+  return E
+end
+
+return Engine

@@ -1,0 +1,223 @@
+"""Tiny Epic Mechs: its data, both engines on hand-worked scenarios, cross-checked self-play,
+what each colour may see, and the commands."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from ruamel.yaml import YAML
+
+from generator import cards, games
+from generator.cli import main
+from generator.engines.errors import BadPath, IllegalAction, canonical
+from generator.engines.tem import load_engine
+from generator.engines.tem.records import deal, play
+from generator.harness.crosscheck import Divergence, Pair, crosscheck
+from generator.harness.lua_engine import LuaEngine
+from generator.paths import CARDS, ROOT
+
+SCENARIOS = sorted((ROOT / "tests" / "rules" / "tem").glob("*.yaml"))
+PROGRAM = [{"card": c, "dir": "N"} for c in ("forage", "sowmines", "requisition", "overdrive")]
+
+
+@pytest.fixture(scope="module")
+def lua() -> LuaEngine:
+    return LuaEngine(game="tem")
+
+
+def opening() -> dict[str, Any]:
+    """The scenarios' 2-player opening, reached through the setup actions."""
+    engine = load_engine()
+    rows = engine.d["layouts"][0]["rows"]
+    cells = sorted(
+        f"r{r + 1}c{c + 1}" for r, row in enumerate(rows) for c, k in enumerate(row) if k == "R"
+    )
+    setup = {
+        "players": ["Red", "Blue"],
+        "arena": dict(zip(cells, [z["id"] for z in engine.d["zones"]], strict=False)),
+        "pilots_dealt": {"Red": ["korr", "vexa"], "Blue": ["oduya", "quill"]},
+        "weapons": [w["id"] for w in engine.d["advanced"]],
+    }
+    s = engine.new_game(setup)
+    for action in (
+        {"type": "base", "player": "Blue", "cell": "r1c3"},
+        {"type": "base", "player": "Red", "cell": "r5c3"},
+        {"type": "pilot", "player": "Blue", "pilot": "oduya"},
+        {"type": "pilot", "player": "Red", "pilot": "korr"},
+        {"type": "base_mine", "player": "Red", "number": 1},
+        {"type": "base_mine", "player": "Blue", "number": 2},
+        {"type": "basic", "player": "Red", "weapon": "energysword"},
+        {"type": "basic", "player": "Blue", "weapon": "pulsepistol"},
+    ):
+        s = engine.apply(s, action)
+    s["phase"], s["active"] = "execute", "Red"
+    for p in s["players"]:
+        p["program"], p["programmed"] = [dict(x) for x in PROGRAM], True
+    return s
+
+
+def patched(patch: dict[str, Any]) -> dict[str, Any]:
+    s = opening()
+    for ptr, value in patch.items():
+        *parents, last = ptr.split("/")[1:]
+        node: Any = s
+        for key in parents:
+            node = node[int(key)] if isinstance(node, list) else node[key]
+        node[int(last) if isinstance(node, list) else last] = value
+    return s
+
+
+def at(state: Any, ptr: str) -> Any:
+    for key in ptr.split("/")[1:]:
+        state = state[int(key)] if isinstance(state, list) else state[key]
+    return state
+
+
+def scenarios() -> list[Any]:
+    out = []
+    for path in SCENARIOS:
+        for case in YAML(typ="safe").load(path.read_text(encoding="utf-8")):
+            out.append(pytest.param(case, id=f"{path.stem}: {case['name'][:60]}"))
+    return out
+
+
+@pytest.mark.parametrize("case", scenarios())
+@pytest.mark.parametrize("engine_name", ["python", "lua"])
+def test_scenario(case: dict[str, Any], engine_name: str, lua: LuaEngine) -> None:
+    s = patched(case["state"])
+    python = load_engine()
+    engine: Any = python if engine_name == "python" else lua
+    state = s if engine_name == "python" else lua.load_state(s)
+    before = canonical(s)
+    if "options" in case:
+        found = engine.choices(state, case["path"])
+        assert [o["id"] for o in found["decision"]["options"]] == case["options"]
+        return
+    if "refused" in case:
+        with pytest.raises(IllegalAction) as err:
+            engine.apply(state, case["action"])
+        assert case["refused"] in err.value.reason
+        after = canonical(s) if engine_name == "python" else lua.encode(state)
+        assert after == before  # a refusal changes nothing
+        return
+    nxt = engine.apply(state, case["action"])
+    final = nxt if engine_name == "python" else json.loads(lua.encode(nxt))
+    for ptr, want in case["expect"].items():
+        assert at(final, ptr) == want, ptr
+
+
+def test_engines_agree_on_seeded_self_play() -> None:
+    pair = Pair(load_engine(), LuaEngine(game="tem", seed=3), game="tem")
+    results = list(crosscheck(pair, 9, 3, [2, 3, 4], ["greedy", "random"]))
+    assert all(r.divergence is None for r in results), results[0].divergence
+    assert sum(r.actions for r in results) > 500
+
+
+def _planted(old: str, new: str) -> LuaEngine:
+    source = (ROOT / "lua" / "tem" / "core" / "engine.lua").read_text(encoding="utf-8")
+    assert old in source
+    return LuaEngine({"tem.core.engine": source.replace(old, new, 1)}, game="tem")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # apply: a combat's opening VP is doubled
+        ("a.vp = a.vp + G.vp.combat_start", "a.vp = a.vp + 2 * G.vp.combat_start"),
+        # choices only: the equip window's Done reads otherwise (apply is unchanged)
+        ('opt("done", "Done")', 'opt("done", "Finish")'),
+    ],
+    ids=["apply", "choices"],
+)
+def test_a_planted_bug_is_caught(old: str, new: str) -> None:
+    pair = Pair(load_engine(), _planted(old, new), game="tem")
+    found = [r.divergence for r in crosscheck(pair, 6, 5, [2, 3, 4], ["greedy", "random"])]
+    assert any(isinstance(d, Divergence) for d in found)
+
+
+def test_each_colour_sees_what_it_may_in_both_engines(lua: LuaEngine) -> None:
+    engine = load_engine()
+    rng = random.Random(11)
+    played = play(engine, deal(engine, 3, rng), ["random"] * 3, rng)
+    s = engine.new_game(played.record["setup"])
+    checked = 0
+    for index, action in enumerate(played.record["actions"]):
+        s = engine.apply(s, action)
+        if index % 3:
+            continue
+        for p in s["players"]:
+            color = p["color"]
+            mine = engine.view(s, color)
+            assert mine == lua.view(lua.load_state(s), color)
+            assert mine["deck"] == [None] * len(s["deck"])
+            for q, shown in zip(s["players"], mine["players"], strict=True):
+                if q["color"] == color:
+                    assert shown["program"] == q["program"]
+                    continue
+                assert all(x is None for x in shown["program"]), "a programmed card leaked"
+                assert all(x is None for x in shown["mines"] + shown["dealt"])
+                assert shown["chosen"] in (None, True)
+            for cid, cell in mine["cells"].items():
+                m = cell["mine"]
+                if m is not None and m["owner"] != color:
+                    assert m["number"] is None, f"{color} sees the mine number at {cid}"
+            checked += 1
+    assert checked > 50
+
+
+def test_validate_tem_counts_the_placeholders() -> None:
+    result = CliRunner().invoke(main, ["validate", "tem"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("ok: tem: 21 zones, 8 program cards, 32 weapons, 8 pilots")
+    count = int(lines[1].split()[1])
+    assert lines[1].startswith("placeholders: ") and count == cards.load("tem").placeholders
+    assert count > 50
+
+
+def test_a_bad_arena_is_located(tmp_path: Path) -> None:
+    copy = tmp_path / "tem"
+    shutil.copytree(CARDS / "tem", copy)
+    arena = copy / "arena.yaml"
+    arena.write_text(arena.read_text().replace('"..B.."', '"....."', 1), encoding="utf-8")
+    report = cards.validate(copy)
+    assert [(p.code, p.pointer) for p in report.problems] == [("ARENA", "/layouts/0/rows")]
+    assert "1 base slot(s) (B) for 2 players" in report.problems[0].message
+    assert report.problems[0].file.endswith("arena.yaml") and report.problems[0].line
+
+
+def test_games_lists_both_and_tem_has_no_table_yet() -> None:
+    result = CliRunner().invoke(main, ["games"])
+    assert result.exit_code == 0
+    assert "teg (default): Tiny Epic Galaxies, 2-5 players; table: yes" in result.output
+    assert "tem: Tiny Epic Mechs, 2-4 players; table: not yet" in result.output
+    with pytest.raises(games.NoTable):
+        games.get("tem").build_parts()
+
+
+def test_replay_tem_prints_the_state_the_rules_name(tmp_path: Path) -> None:
+    engine = load_engine()
+    rng = random.Random(2)
+    played = play(engine, deal(engine, 2, rng), ["greedy"] * 2, rng)
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(played.record), encoding="utf-8")
+    result = CliRunner().invoke(main, ["replay", "tem", str(record), "--engine", "both"])
+    assert result.exit_code == 0, result.output
+    final = json.loads(result.output[result.output.index("{") :])
+    assert final["phase"] == "over" and final["round"] == 6
+    assert [r["color"] for r in final["ranking"]] == [r["color"] for r in played.final["ranking"]]
+    assert {"color", "vp", "health", "status", "zone", "equipped", "stockpile", "mines"} <= set(
+        final["players"][0]
+    )
+
+
+def test_a_bad_path_is_refused_with_the_decision_named() -> None:
+    engine = load_engine()
+    with pytest.raises(BadPath, match="'nowhere' is not an option of the decision 'base'"):
+        engine.choices(opening() | {"phase": "base", "active": "Red"}, ["nowhere"])
