@@ -641,7 +641,7 @@ def simulate(
 
 @main.command()
 @click.argument("game", type=click.Choice(sorted(cards.GAMES)), default="teg")
-@click.option("--games", type=click.IntRange(1), default=10, show_default=True)
+@click.option("--games", "count", type=click.IntRange(1), default=10, show_default=True)
 @click.option("--players", type=int, default=3, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option(
@@ -659,7 +659,7 @@ def simulate(
 )
 @click.option("--force", is_flag=True, help="With --records: replace earlier records in DIR.")
 def playtest(
-    game: str, games: int, players: int, seed: int, bot: str, records: Path | None, force: bool
+    game: str, count: int, players: int, seed: int, bot: str, records: Path | None, force: bool
 ) -> None:
     """Play whole games at a headless TTS through the table's own UI, checked against Python.
 
@@ -691,8 +691,8 @@ def playtest(
     actions = clicks = rolls = 0
     longest = None
     with Progress(transient=True, console=_stderr_console()) as progress:
-        task = progress.add_task("playing at the table", total=games)
-        for result in run(engine, save, games, players, seed, bot):
+        task = progress.add_task("playing at the table", total=count)
+        for result in run(engine, save, count, players, seed, bot):
             assert result.table is not None
             costs.add(result.table)
             actions += result.actions
@@ -715,7 +715,7 @@ def playtest(
                 failed = result
                 break
     click.echo(
-        f"{games if failed is None else failed.index + 1} game(s), {players} players, seed {seed}: "
+        f"{count if failed is None else failed.index + 1} game(s), {players} players, seed {seed}: "
         f"{actions} actions, {clicks} clicks, {rolls} rolls of the dice"
     )
     click.echo(costs.text())
