@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from generator.engines.selfplay import best_option
 from generator.engines.teg.engine import Engine
 from generator.engines.teg.sources import Chooser, Decision
 from generator.engines.teg.state import State, seat
@@ -47,15 +48,7 @@ def greedy_bot(engine: Engine, s: State, rng: random.Random) -> Chooser:
     def choose(decision: Decision) -> str:
         if "roll" in decision:
             return roll(engine, decision, rng)
-        best: list[str] = []
-        top = float("-inf")
-        for option in decision["options"]:
-            value = _value(engine, s, decision, option["id"])
-            if value > top:
-                best, top = [option["id"]], value
-            elif value == top:
-                best.append(option["id"])
-        return rng.choice(best)
+        return best_option(decision, lambda o: _value(engine, s, decision, o), rng)
 
     return choose
 

@@ -8,18 +8,15 @@ either engine.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
+from generator.engines import selfplay
 from generator.engines.replay import ReplayError, replay  # noqa: F401
+from generator.engines.selfplay import Played
 from generator.engines.teg.bots import BOTS
 from generator.engines.teg.engine import Engine
-from generator.engines.teg.state import State
 
 Record = dict[str, Any]
-
-# A bot game longer than this is a bug in the rules (every game must end), not a long game.
-MAX_ACTIONS = 100_000
 
 
 def deal(engine: Engine, players: int, rng: random.Random) -> dict[str, Any]:
@@ -41,24 +38,6 @@ def deal(engine: Engine, players: int, rng: random.Random) -> dict[str, Any]:
     return {"players": colors, "deck": deck, "missions": kept}
 
 
-@dataclass(frozen=True)
-class Played:
-    """A finished self-play game: its record and final state."""
-
-    record: Record
-    final: State
-
-
 def play(engine: Engine, setup: dict[str, Any], bots: list[str], rng: random.Random) -> Played:
     """Play a game to its end, seat i driven by bots[i]; every action goes into the record."""
-    s = engine.new_game(setup)
-    colors = [p["color"] for p in s["players"]]
-    actions = []
-    while not engine.is_over(s):
-        if len(actions) >= MAX_ACTIONS:
-            raise RuntimeError(f"game did not end after {MAX_ACTIONS} actions")
-        bot = BOTS[bots[colors.index(str(engine.to_act(s)))]]
-        action, _ = engine.play(s, bot(engine, s, rng))
-        s = engine.apply(s, action)
-        actions.append(action)
-    return Played({"game": s["game"], "setup": setup, "actions": actions}, s)
+    return selfplay.play(engine, setup, bots, rng, BOTS)

@@ -6,28 +6,21 @@ replayed or regenerated without the others, and the same seed gives the same out
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from statistics import mean
 from typing import Any
 
+from generator.engines import selfplay
+from generator.engines.teg.bots import BOTS
 from generator.engines.teg.engine import Engine
-from generator.engines.teg.records import Played, deal, play
-
-
-def game_rng(seed: int, index: int) -> random.Random:
-    """The random generator of game `index` in a run seeded `seed`."""
-    return random.Random(f"{seed}:{index}")
+from generator.engines.teg.records import Played, deal
 
 
 def run(engine: Engine, games: int, players: int, seed: int, bots: list[str]) -> Iterator[Played]:
     """Play `games` seeded games; seat i is driven by bots[i % len(bots)]."""
-    seats = [bots[i % len(bots)] for i in range(players)]
-    for index in range(games):
-        rng = game_rng(seed, index)
-        yield play(engine, deal(engine, players, rng), seats, rng)
+    return selfplay.run(engine, deal, BOTS, games, players, seed, bots)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from generator.engines.selfplay import best_option
 from generator.engines.tem.engine import Chooser, Decision, Engine
 from generator.engines.tem.state import State
 
@@ -40,15 +41,7 @@ def greedy_bot(engine: Engine, s: State, rng: random.Random) -> Chooser:
     """Pick the option a simple preference likes best at every decision (ties: the rng)."""
 
     def choose(decision: Decision) -> str:
-        best: list[str] = []
-        top = float("-inf")
-        for option in decision["options"]:
-            value = _value(engine, s, decision, option["id"])
-            if value > top:
-                best, top = [option["id"]], value
-            elif value == top:
-                best.append(option["id"])
-        return str(rng.choice(best))
+        return best_option(decision, lambda o: _value(engine, s, decision, o), rng)
 
     return choose
 

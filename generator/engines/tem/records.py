@@ -8,13 +8,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from generator.engines import selfplay
+from generator.engines.selfplay import Played
 from generator.engines.tem.bots import BOTS
 from generator.engines.tem.engine import Engine
-from generator.engines.tem.state import State, cell_id, layout_for
-from generator.games import game_rng
-
-Record = dict[str, Any]
-MAX_ACTIONS = 100_000  # a longer game is a bug in the rules: every game ends after its rounds
+from generator.engines.tem.state import cell_id, layout_for
 
 
 def deal(engine: Engine, players: int, rng: random.Random) -> dict[str, Any]:
@@ -37,47 +35,14 @@ def deal(engine: Engine, players: int, rng: random.Random) -> dict[str, Any]:
     }
 
 
-@dataclass(frozen=True)
-class Played:
-    """A finished self-play game: its record and final state."""
-
-    record: Record
-    final: State
-
-
 def play(engine: Engine, setup: dict[str, Any], bots: list[str], rng: random.Random) -> Played:
-    """Play a game to its end, seat i driven by bots[i]."""
-    s = engine.new_game(setup)
-    colors = [p["color"] for p in s["players"]]
-    actions = []
-    while not engine.is_over(s):
-        if len(actions) >= MAX_ACTIONS:
-            raise RuntimeError(f"game did not end after {MAX_ACTIONS} actions")
-        who = str(engine.to_act(s))
-        bot = BOTS[bots[colors.index(who)]]
-        chooser = bot(engine, s, rng)
-        first = True
-
-        def answer(decision: dict[str, Any], chooser: Any = chooser, who: str = who) -> str:
-            nonlocal first
-            if first and decision["name"] == "player":
-                first = False
-                return who  # in a simultaneous phase, the bot whose turn it is answers
-            first = False
-            return str(chooser(decision))
-
-        action, _ = engine.play(s, answer)
-        s = engine.apply(s, action)
-        actions.append(action)
-    return Played({"game": "tem", "setup": setup, "actions": actions}, s)
+    """Play a game to its end, seat i driven by the bot named bots[i]."""
+    return selfplay.play(engine, setup, bots, rng, BOTS)
 
 
 def run(engine: Engine, games: int, players: int, seed: int, bots: list[str]) -> Iterator[Played]:
     """Play `games` seeded games; seat i is driven by bots[i % len(bots)]."""
-    seats = [bots[i % len(bots)] for i in range(players)]
-    for index in range(games):
-        rng = game_rng(seed, index)
-        yield play(engine, deal(engine, players, rng), seats, rng)
+    return selfplay.run(engine, deal, BOTS, games, players, seed, bots)
 
 
 @dataclass(frozen=True)

@@ -1187,35 +1187,31 @@ function Engine.new(D)
     return nil, nil, result
   end
 
+  local function nulls(n)
+    local out = {}
+    for i = 1, n do out[i] = NULL end
+    return out
+  end
+
   -- What `color` may know of a state (nil: a spectator); hidden values become null.
   function E.view(state, color)
     local s = copy(state)
-    local hide = {}
     for _, p in ipairs(s.players) do
       if p.color ~= color then
-        local blank = {}
-        for i = 1, #p.dealt do blank[i] = NULL end
-        p.dealt = blank
+        p.dealt, p.program, p.mines = nulls(#p.dealt), nulls(#p.program), nulls(#p.mines)
         if p.chosen ~= NULL then p.chosen = true end
-        local prog = {}
-        for i = 1, #p.program do prog[i] = NULL end
-        p.program = prog
         if s.phase == "pilot" then
           p.pilot, p.health = NULL, 0
         end
         if s.phase == "pilot" or s.phase == "base_mine" or s.phase == "basic" then
           p.equipped, p.owned = {}, {}
         end
-        local mines = {}
-        for i = 1, #p.mines do mines[i] = NULL end
-        p.mines = mines
       end
     end
     for _, c in next, s.cells do
       if c.mine ~= NULL and c.mine.owner ~= color then c.mine.number = NULL end
     end
-    for i = 1, #s.deck do hide[i] = NULL end
-    s.deck = hide
+    s.deck = nulls(#s.deck)
     return s
   end
 
