@@ -221,3 +221,51 @@ def test_a_bad_path_is_refused_with_the_decision_named() -> None:
     engine = load_engine()
     with pytest.raises(BadPath, match="'nowhere' is not an option of the decision 'base'"):
         engine.choices(opening() | {"phase": "base", "active": "Red"}, ["nowhere"])
+
+
+@pytest.mark.parametrize("engine_name", ["python", "lua"])
+def test_setup_order_and_secret_picks(engine_name: str, lua: LuaEngine) -> None:
+    """Bases from the starter's right counter-clockwise, starter last; pilots in any order."""
+    python = load_engine()
+    engine: Any = python if engine_name == "python" else lua
+    rng = random.Random(4)
+    setup = deal(python, 3, rng)  # Red, Blue, Green: Green (Red's right) chooses first
+    s = engine.new_game(setup)
+    base = engine.choices(s, [])["decision"]
+    assert (base["name"], base["player"]) == ("base", "Green")
+    with pytest.raises(IllegalAction):
+        engine.apply(s, {"type": "base", "player": "Red", "cell": base["options"][0]["id"]})
+    for color in ("Green", "Blue", "Red"):
+        cell = engine.choices(s, [])["decision"]["options"][0]["id"]
+        s = engine.apply(s, {"type": "base", "player": color, "cell": cell})
+    first = engine.choices(s, [])["decision"]
+    assert (first["name"], first["player"]) == ("player", None)
+    assert [o["id"] for o in first["options"]] == ["Red", "Blue", "Green"]
+    kept = setup["pilots_dealt"]["Blue"][1]
+    s = engine.apply(s, {"type": "pilot", "player": "Blue", "pilot": kept})
+    options = engine.choices(s, [])["decision"]["options"]
+    assert [o["id"] for o in options] == ["Red", "Green"]  # Blue has kept; any order for the rest
+    red_sees = engine.view(s, "Red")
+    blue = red_sees["players"][1]
+    assert blue["chosen"] is True and blue["pilot"] is None
+    assert kept not in json.dumps(red_sees)
+
+
+def test_every_state_and_view_fits_the_state_schema() -> None:
+    from generator.schemas import errors, schema_path
+
+    engine = load_engine()
+    rng = random.Random(6)
+    played = play(engine, deal(engine, 4, rng), ["random", "greedy"] * 2, rng)
+    s = engine.new_game(played.record["setup"])
+    states = [s]
+    for action in played.record["actions"]:
+        s = engine.apply(s, action)
+        states.append(s)
+    path = schema_path("tem", "state")
+    for index, state in enumerate(states[::5]):
+        for shown in (state, engine.view(state, "Blue")):
+            found = [e.message for e in errors(shown, path)]
+            assert not found, f"state {index * 5}: {found[:3]}"
+    bad = {**states[-1], "phase": "lunch"}
+    assert list(errors(bad, path))  # the schema is not empty

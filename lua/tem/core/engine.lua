@@ -302,27 +302,39 @@ function Engine.new(D)
 
   -- The arena ---------------------------------------------------------------------------------
 
-  local function rc(cell)
-    local r, c = cell:match("^r(%d+)c(%d+)$")
-    return tonumber(r), tonumber(c)
-  end
-
-  local function offset(s, cell, dr, dc)
-    local r, c = rc(cell)
-    local t = cell_id(r + dr, c + dc)
-    if s.cells[t] ~= nil then
-      return t
+  -- Each layout's geometry, worked out once: the cells in id order and, per cell and
+  -- direction, the cell one step away and the cell two steps away (nil: a wall).
+  local GEO = {}
+  for _, l in ipairs(D.layouts) do
+    local here, order = {}, {}
+    for r, row in ipairs(l.rows) do
+      for c = 1, #row do
+        if row:sub(c, c) ~= "." then
+          here[cell_id(r, c)] = { r, c }
+          order[#order + 1] = cell_id(r, c)
+        end
+      end
     end
-    return nil
+    local step, jump = {}, {}
+    for id, at in next, here do
+      step[id], jump[id] = {}, {}
+      for d, delta in next, DELTA do
+        local one = cell_id(at[1] + delta[1], at[2] + delta[2])
+        local two = cell_id(at[1] + 2 * delta[1], at[2] + 2 * delta[2])
+        step[id][d] = here[one] and one or nil
+        jump[id][d] = here[two] and two or nil
+      end
+    end
+    GEO[l.players] = { order = sorted(order), step = step, jump = jump }
   end
 
   local function landing(s, cell, arrow, d)
-    local dr, dc = DELTA[d][1], DELTA[d][2]
-    local first = offset(s, cell, dr, dc)
+    local geo = GEO[#s.players]
+    local first = geo.step[cell][d]
     if arrow ~= "double" then
       return first, arrow == "diagonal" and first ~= nil
     end
-    local second = offset(s, cell, 2 * dr, 2 * dc)
+    local second = geo.jump[cell][d]
     if second ~= nil then
       return second, true
     end
@@ -360,8 +372,9 @@ function Engine.new(D)
     while #frontier > 0 do
       local nxt, safe = {}, {}
       for _, cell in ipairs(frontier) do
+        local around = GEO[#s.players].step[cell]
         for _, d in ipairs(ORTHO) do
-          local n = offset(s, cell, DELTA[d][1], DELTA[d][2])
+          local n = around[d]
           if n ~= nil and not seen[n] then
             seen[n] = true
             nxt[#nxt + 1] = n
@@ -376,9 +389,7 @@ function Engine.new(D)
   end
 
   local function cell_list(s)
-    local out = {}
-    for k in next, s.cells do out[#out + 1] = k end
-    return sorted(out)
+    return GEO[#s.players].order
   end
 
   -- A player's numbers ---------------------------------------------------------------------
