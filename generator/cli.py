@@ -106,7 +106,7 @@ def _print_report(report: cards.Report, fmt: str) -> None:
 
 
 @main.command()
-@click.argument("source", default="teg", metavar="[GAME_OR_DIR]")
+@click.argument("source", default=games.DEFAULT, metavar="[GAME_OR_DIR]")
 @click.option("--game", help="Which game a folder holds (default: the folder's name).")
 @FORMAT
 def validate(source: str, game: str | None, fmt: str) -> None:
@@ -121,7 +121,7 @@ def validate(source: str, game: str | None, fmt: str) -> None:
     sys.exit(EXIT_OK if report.ok else EXIT_BAD_INPUT)
 
 
-GAME_OR_DIR = click.argument("source", default="teg", metavar="[GAME_OR_DIR]")
+GAME_OR_DIR = click.argument("source", default=games.DEFAULT, metavar="[GAME_OR_DIR]")
 
 
 @main.command()
@@ -364,7 +364,7 @@ def _fail(message: str, status: int) -> None:
 def _game_and_record(args: tuple[str, ...]) -> tuple[str, Path]:
     """`[GAME] RECORD`: the game defaults to teg, as for every other command."""
     if len(args) == 1:
-        return "teg", Path(args[0])
+        return games.DEFAULT, Path(args[0])
     if len(args) == 2 and args[0] in cards.GAMES:
         return args[0], Path(args[1])
     if len(args) == 2:
@@ -640,7 +640,7 @@ def simulate(
 
 
 @main.command()
-@click.argument("game", type=click.Choice(sorted(cards.GAMES)), default="teg")
+@GAME
 @click.option("--games", "count", type=click.IntRange(1), default=10, show_default=True)
 @click.option("--players", type=int, default=3, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
@@ -882,7 +882,9 @@ def push(source: str, tts_port: int, listen_port: int, timeout: float) -> None:
 @main.command(name="exec")
 @click.argument("code", metavar="LUA")
 @click.option("--guid", default="-1", show_default=True, help="The object to run in (-1: Global).")
-@click.option("--game", "source", default="teg", show_default=True, help="The game (for lines).")
+@click.option(
+    "--game", "source", default=games.DEFAULT, show_default=True, help="The game (for lines)."
+)
 @_live_options
 def exec_(
     code: str, guid: str, source: str, tts_port: int, listen_port: int, timeout: float

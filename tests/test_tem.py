@@ -269,3 +269,13 @@ def test_every_state_and_view_fits_the_state_schema() -> None:
             assert not found, f"state {index * 5}: {found[:3]}"
     bad = {**states[-1], "phase": "lunch"}
     assert list(errors(bad, path))  # the schema is not empty
+
+
+def test_simulate_tem_reports_win_rates_by_seat_and_pilot() -> None:
+    args = ["simulate", "tem", "--games", "4", "--players", "2", "--seed", "3"]
+    first = CliRunner().invoke(main, args)
+    assert first.exit_code == 0, first.output
+    assert "win rate by seat" in first.output and "win rate by pilot" in first.output
+    assert first.output == CliRunner().invoke(main, args).output  # the same seed, the same games
+    wrong = CliRunner().invoke(main, ["simulate", "tem", "--players", "5"])
+    assert wrong.exit_code == 2 and "--players must be 2-4" in wrong.output

@@ -7,7 +7,6 @@ bad data). `load(game)` is the strict form later stages use: typed data or CardD
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -20,9 +19,7 @@ from generator.paths import CARDS, SCHEMAS, display
 from generator.problems import Problem, sort_key
 
 # A game's card module provides GAME, FILES, CHECKS and build(docs) (generator/cards/<game>.py).
-GAMES: dict[str, ModuleType] = {
-    game: importlib.import_module(f"generator.cards.{game}") for game in games.ids()
-}
+GAMES: dict[str, ModuleType] = {game: games.get(game).cards() for game in games.ids()}
 
 
 class UnknownGameError(ValueError):

@@ -45,9 +45,6 @@ class Game(Protocol):
     def engine(self) -> Any:
         """The Python engine for the shipped card data (new_game, choices, apply, ...)."""
 
-    def engine_for(self, data: Any) -> Any:
-        """The Python engine for given card data."""
-
     def report(self, state: Any) -> Any:
         """What `ttsmod replay` prints of a final state (JSON-ready)."""
 

@@ -46,11 +46,6 @@ class TinyEpicGalaxies:
 
         return load_engine()
 
-    def engine_for(self, data: Any) -> Any:
-        from generator.engines.teg import Engine
-
-        return Engine(data)
-
     def report(self, state: Any) -> Any:
         return state  # the canonical state (schemas/teg/state.schema.json)
 

@@ -35,11 +35,6 @@ class TinyEpicMechs:
 
         return load_engine()
 
-    def engine_for(self, data: Any) -> Any:
-        from generator.engines.tem import Engine
-
-        return Engine(data)
-
     def report(self, state: Any) -> Any:
         from generator.engines.tem.state import report
 

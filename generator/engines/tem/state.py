@@ -129,16 +129,12 @@ def new_state(data: dict[str, Any], setup: dict[str, Any]) -> State:
     }
 
 
-def secret_phase(s: State) -> bool:
-    """True while the pilot kept or the basic weapon picked is still secret."""
-    return s["phase"] in ("pilot", "base_mine", "basic")
-
-
 def view(s: State, color: str | None) -> State:
     """What `color` may know of a state (None: a spectator). Hidden values become null.
 
-    Others' programs (a count stays), every unrevealed mine's number but one's own, others'
-    dealt pilots, a pilot kept and a basic picked before all have chosen, the deck's order.
+    Others' programs (a count stays), every mine's number but one's own, others' mines in
+    supply and dealt pilots, a pilot kept or a basic picked before all have chosen (`chosen`
+    shows only that they have), the deck's order.
     """
     out = clone(s)
     for p in out["players"]:
@@ -147,12 +143,6 @@ def view(s: State, color: str | None) -> State:
             p["dealt"] = [None] * len(p["dealt"])
             p["chosen"] = None if p["chosen"] is None else True
             p["program"] = [None] * len(p["program"])
-            if s["phase"] == "pilot":
-                p["pilot"] = None
-                p["health"] = 0
-            if s["phase"] in ("pilot", "base_mine", "basic"):
-                p["equipped"] = []
-                p["owned"] = []
             p["mines"] = [None] * len(p["mines"])
     for cell in out["cells"].values():
         m = cell["mine"]

@@ -13,22 +13,17 @@ from PIL import Image, ImageDraw
 
 from generator.cards.teg import Mission, Planet, TegData
 from generator.render.dice import DIE_FACE, DIE_SLOTS, DIE_TEXTURE
-from generator.render.draw import (
-    INK,
+from generator.render.draw import INK, SEAT_RGB, TextFitError, fitted_size, shade, text_box
+from generator.render.features import Rect
+from generator.render.teg.art import (
     RESOURCE_RGB,
-    SEAT_RGB,
     SPACE,
     TRACK_RGB,
-    TextFitError,
-    fitted_size,
     planet_art,
     resource_icon,
-    shade,
     starfield,
-    text_box,
     track_icon,
 )
-from generator.render.features import Rect
 from generator.render.teg.features import (
     CARD,
     CONTROL,

@@ -1211,12 +1211,6 @@ function Engine.new(D)
       if p.color ~= color then
         p.dealt, p.program, p.mines = nulls(#p.dealt), nulls(#p.program), nulls(#p.mines)
         if p.chosen ~= NULL then p.chosen = true end
-        if s.phase == "pilot" then
-          p.pilot, p.health = NULL, 0
-        end
-        if s.phase == "pilot" or s.phase == "base_mine" or s.phase == "basic" then
-          p.equipped, p.owned = {}, {}
-        end
       end
     end
     for _, c in next, s.cells do
