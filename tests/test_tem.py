@@ -279,3 +279,14 @@ def test_simulate_tem_reports_win_rates_by_seat_and_pilot() -> None:
     assert first.output == CliRunner().invoke(main, args).output  # the same seed, the same games
     wrong = CliRunner().invoke(main, ["simulate", "tem", "--players", "5"])
     assert wrong.exit_code == 2 and "--players must be 2-4" in wrong.output
+
+
+def test_the_lua_core_passes_the_moonsharp_lint() -> None:
+    from generator.luabuild.bundle import Module, collect, write_bundle
+    from generator.luabuild.lint import lint_bundle
+    from generator.luabuild.scripts import shipped_data_module
+
+    root = Module("__root", 'return require("tem.core.engine")\n', "lua/tem/core/root.lua")
+    bundle = write_bundle(collect(root, ROOT / "lua", {"tem.data": shipped_data_module("tem")}))
+    assert {m.origin for m in bundle.modules} >= {"lua/tem/core/engine.lua", "lua/lib/json.lua"}
+    assert lint_bundle(bundle) == []

@@ -243,40 +243,55 @@ class Engine:
             s["active"] = colors[i - 1]
         return {"type": "base", "player": p["color"], "cell": cell}
 
+    def _secret_pick(
+        self,
+        s: State,
+        p: dict[str, Any],
+        pick: Any,
+        reveal: Callable[[dict[str, Any], Any], None],
+        next_phase: str,
+    ) -> None:
+        """Keep a secret setup pick in `chosen`; once all have picked, reveal every one."""
+        p["chosen"] = pick
+        if self._pending(s):
+            return
+        for q in s["players"]:
+            reveal(q, q["chosen"])
+            q["chosen"] = None
+        s["phase"] = next_phase
+
     def _pilot(self, s: State, p: dict[str, Any], src: Source) -> Any:
         names = {q: self.pilots[q]["name"] for q in p["dealt"]}
         pick = src.ask("pilot", p["color"], [(q, names[q]) for q in p["dealt"]])
-        p["chosen"] = pick
-        if not self._pending(s):
-            for q in s["players"]:
-                q["pilot"], q["chosen"] = q["chosen"], None
-                q["health"] = self.pilots[q["pilot"]]["health"]
-            s["phase"] = "base_mine"
+
+        def reveal(q: dict[str, Any], pilot: str) -> None:
+            q["pilot"] = pilot
+            q["health"] = self.pilots[pilot]["health"]
+
+        self._secret_pick(s, p, pick, reveal, "base_mine")
         return {"type": "pilot", "player": p["color"], "pilot": pick}
 
     def _base_mine(self, s: State, p: dict[str, Any], src: Source) -> Any:
         opts = [(str(n), f"mine {n}") for n in p["mines"]]
-        pick = src.ask("base_mine", p["color"], opts)
-        p["chosen"] = int(pick)
-        if not self._pending(s):
-            for q in s["players"]:
-                number, q["chosen"] = q["chosen"], None
-                q["mines"].remove(number)
-                s["cells"][q["base"]]["mine"] = {"owner": q["color"], "number": number}
-            s["phase"] = "basic"
-        return {"type": "base_mine", "player": p["color"], "number": int(pick)}
+        number = int(src.ask("base_mine", p["color"], opts))
+
+        def reveal(q: dict[str, Any], n: int) -> None:
+            q["mines"].remove(n)
+            s["cells"][q["base"]]["mine"] = {"owner": q["color"], "number": n}
+
+        self._secret_pick(s, p, number, reveal, "basic")
+        return {"type": "base_mine", "player": p["color"], "number": number}
 
     def _basic(self, s: State, p: dict[str, Any], src: Source) -> Any:
         opts = [(w["id"], w["name"]) for w in self.d["basic"]]
         pick = src.ask("basic", p["color"], opts)
-        p["chosen"] = pick
-        if not self._pending(s):
-            for q in s["players"]:
-                w, q["chosen"] = q["chosen"], None
-                q["owned"] = [w]
-                q["equipped"] = [w]
-                s["piles"][w] -= 1
-            s["phase"] = "program"
+
+        def reveal(q: dict[str, Any], w: str) -> None:
+            q["owned"] = [w]
+            q["equipped"] = [w]
+            s["piles"][w] -= 1
+
+        self._secret_pick(s, p, pick, reveal, "program")
         return {"type": "basic", "player": p["color"], "weapon": pick}
 
     def _program(self, s: State, p: dict[str, Any], src: Source) -> Any:

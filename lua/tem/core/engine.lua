@@ -973,50 +973,47 @@ function Engine.new(D)
     return { type = "base", player = p.color, cell = cell }
   end
 
+  -- A secret setup pick, kept in `chosen` until every player has picked; then `reveal(q,
+  -- pick)` for each player, and the next phase begins.
+  local function secret_pick(s, p, pick, reveal, next_phase)
+    p.chosen = pick
+    if #pending(s) > 0 then return end
+    for _, q in ipairs(s.players) do
+      reveal(q, q.chosen)
+      q.chosen = NULL
+    end
+    s.phase = next_phase
+  end
+
   function PHASE.pilot(s, p, src)
     local opts = {}
     for _, id in ipairs(p.dealt) do opts[#opts + 1] = opt(id, pilots[id].name) end
     local pick = ask(src, "pilot", p.color, opts)
-    p.chosen = pick
-    if #pending(s) == 0 then
-      for _, q in ipairs(s.players) do
-        q.pilot, q.chosen = q.chosen, NULL
-        q.health = pilots[q.pilot].health
-      end
-      s.phase = "base_mine"
-    end
+    secret_pick(s, p, pick, function(q, pilot)
+      q.pilot, q.health = pilot, pilots[pilot].health
+    end, "base_mine")
     return { type = "pilot", player = p.color, pilot = pick }
   end
 
   function PHASE.base_mine(s, p, src)
     local opts = {}
     for _, m in ipairs(p.mines) do opts[#opts + 1] = opt(tostring(m), "mine " .. m) end
-    local pick = tonumber(ask(src, "base_mine", p.color, opts))
-    p.chosen = pick
-    if #pending(s) == 0 then
-      for _, q in ipairs(s.players) do
-        remove_value(q.mines, q.chosen)
-        s.cells[q.base].mine = { owner = q.color, number = q.chosen }
-        q.chosen = NULL
-      end
-      s.phase = "basic"
-    end
-    return { type = "base_mine", player = p.color, number = pick }
+    local number = tonumber(ask(src, "base_mine", p.color, opts))
+    secret_pick(s, p, number, function(q, n)
+      remove_value(q.mines, n)
+      s.cells[q.base].mine = { owner = q.color, number = n }
+    end, "basic")
+    return { type = "base_mine", player = p.color, number = number }
   end
 
   function PHASE.basic(s, p, src)
     local opts = {}
     for _, w in ipairs(D.basic) do opts[#opts + 1] = opt(w.id, w.name) end
     local pick = ask(src, "basic", p.color, opts)
-    p.chosen = pick
-    if #pending(s) == 0 then
-      for _, q in ipairs(s.players) do
-        q.owned, q.equipped = { q.chosen }, { q.chosen }
-        s.piles[q.chosen] = s.piles[q.chosen] - 1
-        q.chosen = NULL
-      end
-      s.phase = "program"
-    end
+    secret_pick(s, p, pick, function(q, w)
+      q.owned, q.equipped = { w }, { w }
+      s.piles[w] = s.piles[w] - 1
+    end, "program")
     return { type = "basic", player = p.color, weapon = pick }
   end
 
