@@ -1,4 +1,4 @@
-# The two commands a newcomer types: `make mod` and `make test`.
+# The two commands a newcomer types: `make mod` (builds both games) and `make test`.
 # Each one (re)creates .venv with the project installed (editable) when it is missing or when
 # pyproject.toml changed since it was made, so a fresh clone needs nothing but Python >= 3.11.
 
@@ -11,6 +11,7 @@ STAMP  := $(VENV)/.installed
 
 mod: $(STAMP)
 	$(BIN)/ttsmod build teg
+	$(BIN)/ttsmod build tem
 
 test: $(STAMP) lint
 	$(BIN)/python -m pytest -q -n auto --maxprocesses 4

@@ -60,7 +60,7 @@ class BuildResult:
 def source_hash(game: str, card_folder: Path) -> str:
     """A hash of every source a build reads (the card data used, Lua, schemas)."""
     digest = hashlib.sha256()
-    patterns = ["lua/lib/**/*.lua", f"lua/{game}/**/*.lua"]
+    patterns = ["lua/lib/**/*.lua", "lua/glue/**/*.lua", f"lua/{game}/**/*.lua"]
     patterns += [f"schemas/{game}/*.json", "schemas/tts/*.json"]
     sources = sorted(card_folder.glob("*.yaml"))
     sources += sorted({p for pattern in patterns for p in ROOT.glob(pattern)})

@@ -722,8 +722,8 @@ def playtest(
     if longest is not None and longest.record is not None:
         from generator.harness.tts.emulator import Table
 
-        t = Table.load({**save, "LuaScriptState": json.dumps(longest.record, sort_keys=True,
-                        separators=(",", ":"))})  # fmt: skip
+        text = longest.saved or json.dumps(longest.record, sort_keys=True, separators=(",", ":"))
+        t = Table.load({**save, "LuaScriptState": text})
         cost = t.costs["onLoad"]
         click.echo(
             f"onLoad of the longest game ({longest.actions} actions): "

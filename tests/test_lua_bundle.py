@@ -46,6 +46,8 @@ def test_the_global_script_bundles_the_core_the_library_and_the_data():
     names = [m.name for m in result.modules]
     assert names == [
         "__root",
+        "glue.paint",
+        "glue.piles",
         "lib.json",
         "lib.signal",
         "teg.core.engine",
@@ -58,8 +60,6 @@ def test_the_global_script_bundles_the_core_the_library_and_the_data():
         "teg.table.dice",
         "teg.table.drags",
         "teg.table.model",
-        "teg.table.paint",
-        "teg.table.piles",
         "teg.table.prompts",
         "teg.table.view",
         "teg.table.words",

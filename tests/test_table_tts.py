@@ -20,7 +20,7 @@ from generator.build import build
 from generator.engines.teg.records import deal, play
 from generator.harness.teg import playtest as P
 from generator.harness.teg import secrets
-from generator.harness.tts import emulator
+from generator.harness.tts import emulator, ui
 from generator.harness.tts.emulator import Table
 from generator.tts.teg import xmlui
 from generator.tts.teg.layout import layout
@@ -430,7 +430,7 @@ def test_the_five_player_final_scoreboard_fits_its_panel(save, engine):
     result = P.play_game(engine, save, 5, 4)
     assert result.problem is None, result.problem
     t = result.table
-    root = ET.fromstring(f"<root>{P.ui.write(t.global_xml)}</root>")
+    root = ET.fromstring(f"<root>{ui.write(t.global_xml)}</root>")
     widths = {name: w for name, _, w in xmlui.BOARD_COLUMNS}
     px_per_char = 8  # 14 px text: a generous average glyph width
     for node in root.iter("Text"):
@@ -476,7 +476,7 @@ def test_a_long_list_of_options_pages_and_every_page_chooses_right(tmp_path, mon
     real = Table.click
 
     def click(self, color, element_id, owner="-1", value="-1"):
-        text = next((e.attributes.get("text", "") for e, _ in P.ui.walk(self.global_xml)
+        text = next((e.attributes.get("text", "") for e, _ in ui.walk(self.global_xml)
                      if e.id == element_id), "")  # fmt: skip
         turned.append(text.startswith("More options"))
         return real(self, color, element_id, owner, value)

@@ -192,13 +192,25 @@ def test_a_bad_arena_is_located(tmp_path: Path) -> None:
     assert report.problems[0].file.endswith("arena.yaml") and report.problems[0].line
 
 
-def test_games_lists_both_and_tem_has_no_table_yet() -> None:
+def test_games_lists_both_with_their_tables() -> None:
     result = CliRunner().invoke(main, ["games"])
     assert result.exit_code == 0
     assert "teg (default): Tiny Epic Galaxies, 2-5 players; table: yes" in result.output
-    assert "tem: Tiny Epic Mechs, 2-4 players; table: not yet" in result.output
-    with pytest.raises(games.NoTable):
-        games.get("tem").build_parts()
+    assert "tem: Tiny Epic Mechs, 2-4 players; table: yes" in result.output
+
+
+def test_a_game_without_a_table_builds_nothing_and_says_so(monkeypatch, tmp_path: Path) -> None:
+    """A game with rules but no table yet (as Tiny Epic Mechs was): build stops, named."""
+
+    def no_table() -> None:
+        raise games.NoTable("Tiny Epic Mechs has no table yet")
+
+    monkeypatch.setattr(games.get("tem"), "build_parts", no_table)
+    monkeypatch.setattr("generator.paths.BUILD", tmp_path / "build")
+    result = CliRunner().invoke(main, ["build", "tem"])
+    assert result.exit_code != 0
+    assert "no table yet" in result.output + (result.stderr or "")
+    assert not (tmp_path / "build" / "tem").exists()
 
 
 def test_replay_tem_prints_the_state_the_rules_name(tmp_path: Path) -> None:

@@ -95,6 +95,7 @@ class TemData:
 
     plain: dict[str, Any]
     placeholders: int
+    marked: frozenset[str] = frozenset()  # ids of the records holding placeholder data
 
     @property
     def rules(self) -> Any:
@@ -132,7 +133,19 @@ class _Rules:
 def build(docs: Docs) -> TemData:
     """The typed data of validated documents."""
     documents = {name: doc.data for name, doc in docs.items()}
-    return TemData(plain_data(documents), count_placeholders(documents))
+    return TemData(plain_data(documents), count_placeholders(documents), _marked(documents))
+
+
+def _marked(value: Any) -> frozenset[str]:
+    """The ids of the records (anything with an id) that hold a placeholder mark."""
+    if isinstance(value, list):
+        return frozenset().union(*(_marked(v) for v in value))
+    if not isinstance(value, dict):
+        return frozenset()
+    inner = frozenset().union(*(_marked(v) for v in value.values()))
+    if isinstance(value.get("id"), str) and count_placeholders(value):
+        return inner | {value["id"]}
+    return inner
 
 
 # --- cross-checks ---------------------------------------------------------------------------

@@ -1,12 +1,11 @@
-"""Tiny Epic Mechs behind the Game interface: rules, data and engines (its table comes next)."""
+"""Tiny Epic Mechs behind the Game interface: a thin binding of its parts."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from types import SimpleNamespace
 from typing import Any, ClassVar
-
-from generator.games import NoTable
 
 
 class TinyEpicMechs:
@@ -15,7 +14,7 @@ class TinyEpicMechs:
     id = "tem"
     title = "Tiny Epic Mechs"
     lua_core = "tem.core.engine"
-    scripted_objects: ClassVar[dict[str, str]] = {}
+    scripted_objects: ClassVar[dict[str, str]] = {"Global": "tem/table/global.lua"}
 
     def cards(self) -> Any:
         from generator.cards import tem
@@ -28,7 +27,11 @@ class TinyEpicMechs:
         return plain_data(documents)
 
     def lua_modules(self, documents: dict[str, Any]) -> dict[str, str]:
-        return {}
+        from generator.cards.tem import plain_data
+        from generator.tts.layout import layout_module
+        from generator.tts.tem.layout import layout
+
+        return {"tem.layout": layout_module(layout(plain_data(documents)))}
 
     def engine(self) -> Any:
         from generator.engines.tem import load_engine
@@ -70,9 +73,18 @@ class TinyEpicMechs:
         return summarize(engine, played)
 
     def build_parts(self) -> Any:
-        raise NoTable(
-            "Tiny Epic Mechs has its rules, data and engines but no table yet: "
-            "`ttsmod validate tem`, `simulate tem`, `crosscheck tem` and `replay tem` work"
+        from generator.harness.tem import playtest
+        from generator.render.tem import expected_steps, render
+        from generator.render.tem.components import LEGIBLE_TEXT, small_card_text
+        from generator.tts.tem.table import build_save
+
+        return SimpleNamespace(
+            render=render,
+            expected_steps=expected_steps,
+            build_save=build_save,
+            small_text=small_card_text,
+            legible=LEGIBLE_TEXT,
+            playtest=playtest,
         )
 
 

@@ -23,6 +23,11 @@ Chooser = Callable[[Decision], str]
 SIMULTANEOUS = ("pilot", "base_mine", "basic", "program")
 
 
+# What each program card action is called in its decision's option.
+ACT_LABELS = {"collect": "Collect", "mine": "Deploy a mine", "turret": "Deploy a turret",
+              "buy": "Buy a weapon", "power_up": "Heal or upgrade"}  # fmt: skip
+
+
 class Need(Exception):
     """The path ran out: `decision` is the next one to answer."""
 
@@ -133,6 +138,24 @@ class Engine:
         if src.pos < len(src.answers):
             raise BadPath("the path goes on after the action is complete")
         return {"complete": True, "action": action}
+
+    def advance(self, s: State, path: Sequence[str]) -> dict[str, Any]:
+        """choices(s, path), and for a complete path also the state after its action.
+
+        {"complete": False, "decision": ...} or {"complete": True, "action": ..., "state": ...}:
+        one resolution where choices then apply take two (the table's glue calls this).
+        """
+        src = Source(path)
+        nxt = clone(s)
+        try:
+            action = self._resolve(nxt, src)
+        except Need as need:
+            return {"complete": False, "decision": need.decision}
+        except IllegalAction as err:
+            raise BadPath(err.reason) from None
+        if src.pos < len(src.answers):
+            raise BadPath("the path goes on after the action is complete")
+        return {"complete": True, "action": action, "state": nxt}
 
     def trace(self, s: State, path: Sequence[str]) -> tuple[list[Decision], Any]:
         """Every decision met along `path` and the action it completes (None if it stops)."""
@@ -583,13 +606,20 @@ class Engine:
             if not ready:
                 self._retreat(s, me, foe, src)
                 return me
-            w = src.ask("attack", me["color"], [(x, self.weapons[x]["name"]) for x in ready])
+            first = attacks[me["color"]] == 0 and (
+                (me is a and jumped) or bool(self._has(s, me, "first_strike_power"))
+            )
+
+            def powered(x: str, foe: dict[str, Any] = foe, first: bool = first) -> bool:
+                return first or self.g["counters"][self.weapons[x]["type"]] == last[foe["color"]]
+
+            # An option says when it would be a power attack: the players see it coming.
+            w = src.ask("attack", me["color"], [
+                (x, self.weapons[x]["name"] + (" (power attack)" if powered(x) else ""))
+                for x in ready
+            ])  # fmt: skip
             weapon = self.weapons[w]
-            power = self.g["counters"][weapon["type"]] == last[foe["color"]]
-            if attacks[me["color"]] == 0 and (
-                (me is a and jumped) or self._has(s, me, "first_strike_power")
-            ):
-                power = True
+            power = powered(w)
             damage = int(weapon["power_damage"] if power else weapon["damage"])
             ability = weapon["ability"]
             active = not ability.get("on_power") or power
@@ -736,7 +766,10 @@ class Engine:
         }[action]
         if not feasible:
             return
-        if src.ask("act", p["color"], [(action, action), ("skip", "skip")]) == "skip":
+        if (
+            src.ask("act", p["color"], [(action, ACT_LABELS[action]), ("skip", "Skip it")])
+            == "skip"
+        ):
             return
         getattr(self, "_do_" + action)(s, p, src)
 

@@ -75,6 +75,20 @@ class Player:
 
 
 @dataclass
+class Dialog:
+    """A Player.showOptionsDialog on one player's screen (API player/instance.md).
+
+    The API shows it to that player alone; its callback runs only when they press OK
+    (`callback(selected_text, selected_index, player_color)`, the index from 1), never on
+    close: the table must offer another way back to it.
+    """
+
+    description: str
+    options: list[str]
+    callback: Any
+
+
+@dataclass
 class Waiting:
     """A pending Wait: run `fn` when due (a frame, a time, or a condition)."""
 
@@ -324,6 +338,9 @@ class Table:
         self.envs: dict[str, Any] = {}  # guid ("-1" for Global) -> script environment
         self.players: dict[str, Player] = {}  # name -> player
         self.chat: list[tuple[str, str, str]] = []  # (kind, recipient, text)
+        # colour -> the options dialog open on that player's screen (one at a time: a new
+        # one replaces it). Not saved: after a load no dialog is open.
+        self.dialogs: dict[str, Dialog] = {}
         self.waits: list[Waiting] = []
         self.next_wait = 1
         self.coroutines: list[tuple[int, Thing | None]] = []
@@ -1113,6 +1130,25 @@ class Table:
                 out.append((str(tab.get("title", "")), str(tab.get("body", ""))))
         return out
 
+    def dialog(self, color: str) -> Dialog | None:
+        """The options dialog open on `color`'s screen, if any."""
+        return self.dialogs.get(color)
+
+    def answer(self, color: str, index: int) -> Any:
+        """The player at `color` picks option `index` (from 1) of their dialog and presses OK."""
+        shown = self.dialogs.pop(color, None)
+        if shown is None:
+            raise ui.UIError(f"{color} has no dialog open")
+        if self.player_at(color) is None and color not in self.hotseat_colors:
+            raise ui.UIError(f"no one sits at {color} to answer the dialog")
+        if not 1 <= index <= len(shown.options):
+            raise ui.UIError(f"{color}'s dialog has {len(shown.options)} options, not {index}")
+        return self._run("-1: dialog", shown.callback, shown.options[index - 1], index, color)
+
+    def close_dialog(self, color: str) -> None:
+        """The player closes their dialog without OK (the API calls nothing)."""
+        self.dialogs.pop(color, None)
+
     def readable(self, color: str) -> list[str]:
         """Every text a colour can read at the table now.
 
@@ -1125,6 +1161,9 @@ class Table:
         hide_when_face_down). Spectators search nothing.
         """
         texts = [self.dump(color), *self.messages(color)]
+        shown = self.dialogs.get(color)
+        if shown is not None:
+            texts.append("\n".join([shown.description, *shown.options]))
         texts += [f"{title}\n{body}" for title, body in self.notebook(color)]
         hands = self._hand_zones()
         for thing in self._live():
@@ -2028,6 +2067,14 @@ class PlayerHandle(Handle):
         inside = sorted(t._contents_of_zone(zone))
         held = [t.handle(t.things[g]) for g in inside if t.things[g].data.get("Hands", False)]
         return t.to_lua(held)
+
+    def _call_showOptionsDialog(
+        self, description: Any, options: Any, default_value: Any = 1, callback: Any = None
+    ) -> bool:
+        t = self._table
+        labels = [str(o) for o in (t.from_lua(options) or [])]
+        t.dialogs[self._get_color()] = Dialog(str(description), labels, callback)
+        return True
 
     def _call_getHandCount(self) -> int:
         t = self._table

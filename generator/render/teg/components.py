@@ -6,12 +6,12 @@ Sizes are chosen so that text stays legible at TTS's normal zoom and no sheet si
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from generator.cards.teg import Mission, Planet, TegData
+from generator.render import sheets
 from generator.render.dice import DIE_FACE, DIE_SLOTS, DIE_TEXTURE
 from generator.render.draw import INK, SEAT_RGB, TextFitError, fitted_size, shade, text_box
 from generator.render.features import Rect
@@ -34,10 +34,8 @@ from generator.render.teg.features import (
     planet_features,
 )
 
-# TTS reads a sheet left to right, top to bottom, and keeps the last slot for the hidden card;
-# a deck of more cards spans several sheets.
-MAX_GRID = (10, 7)
-SHEET_CARDS = MAX_GRID[0] * MAX_GRID[1] - 1
+SHEET_CARDS = sheets.SHEET_CARDS
+grid = sheets.grid
 
 
 # Where a card's own texts are fitted (pixels of CARD) and the size each starts from, by
@@ -159,28 +157,9 @@ def card_back(kind: str, game: str, font_path: str | None = None) -> Image.Image
     return back
 
 
-def grid(count: int) -> tuple[int, int]:
-    """The sheet grid (columns, rows) for `count` cards (at most SHEET_CARDS) + the hidden slot."""
-    if not 0 < count <= SHEET_CARDS:
-        raise ValueError(f"a sheet holds 1-{SHEET_CARDS} cards, not {count}")
-    slots = count + 1
-    columns = min(MAX_GRID[0], slots)
-    return columns, math.ceil(slots / columns)
-
-
 def sheet(cards: list[Image.Image], hidden: Image.Image) -> tuple[Image.Image, int, int]:
-    """Pack cards into one deck sheet (at most 10x7, the last slot for the hidden card).
-
-    Returns the sheet and its grid (columns, rows).
-    """
-    columns, rows = grid(len(cards))
-    w, h = CARD
-    image = Image.new("RGB", (columns * w, rows * h), (0, 0, 0))
-    for index, card in enumerate(cards):
-        image.paste(card, ((index % columns) * w, (index // columns) * h))
-    last = columns * rows - 1
-    image.paste(hidden, ((last % columns) * w, (last // columns) * h))
-    return image, columns, rows
+    """Pack cards into one deck sheet (generator.render.sheets); returns it and its grid."""
+    return sheets.sheet(cards, hidden, CARD)
 
 
 def galaxy_mat(color: str, data: TegData, font_path: str | None = None) -> Image.Image:

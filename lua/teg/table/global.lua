@@ -3,7 +3,7 @@
 -- input -> decision -> core -> view (docs/table.md). Clicks on a player's own panel,
 -- dice at rest and pieces dropped by hand become decisions for the core (teg.table.model);
 -- after every change the table is drawn again from the state (teg.table.view, painted by
--- teg.table.paint). The glue owns no rule: it offers what the core offers and applies what
+-- glue.paint). The glue owns no rule: it offers what the core offers and applies what
 -- the core accepts. The game record is the one thing saved: onSave returns it as kept, onLoad
 -- (also after a rewind) replays it and draws everything again.
 
@@ -13,7 +13,7 @@ local Engine = require("teg.core.engine")
 local S = require("teg.core.state")
 local Model = require("teg.table.model")
 local View = require("teg.table.view")
-local Paint = require("teg.table.paint")
+local Paint = require("glue.paint")
 local Words = require("teg.table.words")
 local Dice = require("teg.table.dice")
 local Drags = require("teg.table.drags")

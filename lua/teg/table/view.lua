@@ -7,7 +7,7 @@
 --   piles  = { { key =, place =, down =, cards = { guid, ... } }, ... } (cards kept as decks)
 --   faces  = { { die guid, face }, ... }                              (what each die shows)
 --   labels = { { mat guid, text }, ... }                              (the VP on each mat)
--- The painter (teg.table.paint) compares it with the table and makes only the calls needed,
+-- The painter (glue.paint) compares it with the table and makes only the calls needed,
 -- so load, rewind, undo, a colour change and a refused click all end the same way.
 
 local S = require("teg.core.state")

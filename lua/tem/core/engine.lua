@@ -25,6 +25,9 @@ local DELTA = { N = { -1, 0 }, E = { 0, 1 }, S = { 1, 0 }, W = { 0, -1 },
   NE = { -1, 1 }, SE = { 1, 1 }, SW = { 1, -1 }, NW = { -1, -1 } }
 local SIMULTANEOUS = { pilot = true, base_mine = true, basic = true, program = true }
 local SIGNAL = "tem.core:signal"
+-- What each program card action is called in its decision's option.
+local ACT_LABELS = { collect = "Collect", mine = "Deploy a mine", turret = "Deploy a turret",
+  buy = "Buy a weapon", power_up = "Heal or upgrade" }
 
 local function copy(v)
   if type(v) ~= "table" or v == NULL then
@@ -586,9 +589,17 @@ function Engine.new(D)
     local me, foe = a, b
     while true do
       local mine, theirs = st[me.color], st[foe.color]
+      local first = mine.attacks == 0
+        and ((me == a and jumped) or has(s, me, "first_strike_power") > 0)
+      local function powered(x)
+        return first or G.counters[weapons[x].w.type] == theirs.last
+      end
+      -- An option says when it would be a power attack: the players see it coming.
       local opts = {}
       for _, w in ipairs(me.equipped) do
-        if not mine.exhausted[w] then opts[#opts + 1] = opt(w, weapons[w].w.name) end
+        if not mine.exhausted[w] then
+          opts[#opts + 1] = opt(w, weapons[w].w.name .. (powered(w) and " (power attack)" or ""))
+        end
       end
       if #opts == 0 then
         retreat(s, me, foe, src)
@@ -596,10 +607,7 @@ function Engine.new(D)
       end
       local w = ask(src, "attack", me.color, opts)
       local weapon = weapons[w].w
-      local power = G.counters[weapon.type] == theirs.last
-      if mine.attacks == 0 and ((me == a and jumped) or has(s, me, "first_strike_power") > 0) then
-        power = true
-      end
+      local power = powered(w)
       local dmg = power and weapon.power_damage or weapon.damage
       local ability = weapon.ability
       local active = (not ability.on_power) or power
@@ -869,7 +877,8 @@ function Engine.new(D)
       feasible = #power_options(s, p) > 0
     end
     if not feasible then return end
-    if ask(src, "act", p.color, { opt(action, action), opt("skip", "skip") }) == "skip" then
+    local act = ask(src, "act", p.color, { opt(action, ACT_LABELS[action]), opt("skip", "Skip it") })
+    if act == "skip" then
       return
     end
     DO[action](s, p, src)
@@ -1178,6 +1187,20 @@ function Engine.new(D)
     elseif status == "done" then
       if src.pos < #path then return nil, "the path goes on after the action is complete" end
       return { complete = true, action = result }
+    end
+    return nil, result
+  end
+
+  -- choices(state, path), and for a complete path also the state after its action: one
+  -- resolution where choices then apply take two (the table's glue calls this).
+  function E.advance(state, path)
+    local src = new_source(path, false)
+    local status, result, s = run(state, src)
+    if status == "need" then
+      return { complete = false, decision = result }
+    elseif status == "done" then
+      if src.pos < #path then return nil, "the path goes on after the action is complete" end
+      return { complete = true, action = result, state = s }
     end
     return nil, result
   end

@@ -1,13 +1,13 @@
--- Make the table look like a picture (teg.table.view), with only the calls needed.
+-- Make the table look like a picture (a game's table view), with only the calls needed (any game).
 --
 -- `shown` remembers what was last set on each element and piece; a value equal to it costs no
 -- call. forget(guid) makes the next paint put a piece back (a player moved it by hand);
 -- forget_all() repaints everything (after a load or a rewind, when the table may differ). A
 -- paint that verifies also looks where each piece really lies, and puts back any a player
 -- moved without an event the glue hears (R, the gizmo, Ctrl+Z). Cards a pile still holds are
--- taken out of it where they belong; the piles themselves are kept by teg.table.piles.
+-- taken out of it where they belong; the piles themselves are kept by glue.piles.
 
-local Piles = require("teg.table.piles")
+local Piles = require("glue.piles")
 
 local P = {}
 

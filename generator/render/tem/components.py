@@ -1,0 +1,395 @@
+"""Every image of the Tiny Epic Mechs mod, drawn from the card data.
+
+A card whose record is placeholder data (cards/tem, `placeholder: true`) carries a small
+"placeholder" mark in its lower right corner, so a modder sees what to replace. Every text
+is fitted into its box (TextFitError when it cannot be).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from generator.render.draw import INK, SEAT_RGB, TextFitError, fitted_size, shade, text_box
+from generator.render.features import Rect
+from generator.render.tem import words
+from generator.render.tem.features import (
+    CARD,
+    MAT,
+    SCORE,
+    TOKEN,
+    arena_features,
+    arena_pixels,
+    mat_features,
+    score_features,
+    tracks,
+)
+
+METAL = (52, 58, 66)
+YIELD_RGB = {"energy": (250, 196, 40), "credits": (80, 200, 120)}
+TYPE_RGB = {"melee": (214, 84, 60), "ranged": (70, 140, 230), "area": (170, 90, 210)}
+MARK = "placeholder"
+# Where a card's texts go (pixels of CARD) and the size each starts from: the drawing and
+# the legibility check read the same boxes.
+_W, _H = CARD
+TITLE = ((20, 16, _W - 20, 96), 40)
+BODY = ((28, 330, _W - 28, _H - 50), 28)
+LEGIBLE_TEXT = 18
+
+
+def _frame(band: tuple[int, int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    image = Image.new("RGB", CARD, METAL)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, _W - 1, _H - 1), outline=band, width=14)
+    draw.rectangle((14, 14, _W - 15, 100), fill=shade(band, 0.6))
+    return image, draw
+
+
+def _mark(draw: ImageDraw.ImageDraw, marked: bool, font_path: str | None, w: int, h: int) -> None:
+    if marked:
+        text_box(
+            draw,
+            (w - 170, h - 44, w - 20, h - 16),
+            MARK,
+            20,
+            fill=(255, 210, 120),
+            font_path=font_path,
+        )
+
+
+def card(
+    title: str,
+    band: tuple[int, int, int],
+    big: str,
+    body: str,
+    marked: bool,
+    font_path: str | None = None,
+) -> Image.Image:
+    """A card: a title band, a big line in the middle (a value, an arrow's name), the body."""
+    image, draw = _frame(band)
+    text_box(draw, TITLE[0], title, TITLE[1], font_path=font_path)
+    if big:
+        draw.rounded_rectangle((60, 130, _W - 60, 310), radius=24, fill=shade(band, 0.45))
+        text_box(draw, (70, 140, _W - 70, 300), big, 64, font_path=font_path)
+    if body:
+        text_box(draw, BODY[0], body, BODY[1], font_path=font_path)
+    _mark(draw, marked, font_path, _W, _H)
+    return image
+
+
+def zone_card(zone: dict[str, Any], marked: bool, font_path: str | None = None) -> Image.Image:
+    """A resource zone: its value and what it yields."""
+    y = zone["yield"]
+    return card(
+        zone["name"],
+        YIELD_RGB[y],
+        str(zone["value"]),
+        f"Collect: {zone['value']} {y}",
+        marked,
+        font_path,
+    )
+
+
+def base_card(base: dict[str, Any], marked: bool, font_path: str | None = None) -> Image.Image:
+    """A base: its colour and value."""
+    return card(
+        base["name"],
+        SEAT_RGB[base["color"]],
+        str(base["value"]),
+        "Your base: collect from it, and deploy from it.",
+        marked,
+        font_path,
+    )
+
+
+def mech_zone_card(zone: dict[str, Any], marked: bool, font_path: str | None = None) -> Image.Image:
+    """The Mech zone: where the Mighty Mech waits."""
+    return card(
+        zone["name"],
+        (200, 200, 210),
+        str(zone["value"]),
+        "The Mighty Mech stands here. Enter at full health to take it.",
+        marked,
+        font_path,
+    )
+
+
+def program_card(
+    program: dict[str, Any], color: str, marked: bool, font_path: str | None = None
+) -> Image.Image:
+    """A program card: an arrow pointing to the card's top (turn the card to aim it)."""
+    image, draw = _frame(SEAT_RGB[color])
+    text_box(draw, TITLE[0], program["name"], TITLE[1], font_path=font_path)
+    cx, top = _W // 2, 130
+    arrow = program["arrow"]
+    heads = 2 if arrow == "double" else 1
+    if arrow == "diagonal":
+        draw.line((110, 300, 290, 140), fill=INK, width=22)
+        draw.polygon([(300, 128), (230, 140), (290, 200)], fill=INK)
+    else:
+        draw.line((cx, 310, cx, top + 20), fill=INK, width=22)
+        for k in range(heads):
+            y = top + k * 60
+            draw.polygon([(cx, y), (cx - 50, y + 60), (cx + 50, y + 60)], fill=INK)
+    body = f"{words.ARROWS[arrow]}, then: {words.ACTIONS[program['action']]}"
+    text_box(draw, BODY[0], body, BODY[1], font_path=font_path)
+    _mark(draw, marked, font_path, _W, _H)
+    return image
+
+
+def weapon_body(weapon: dict[str, Any], kind: str) -> str:
+    """A weapon card's lower text: type, cost, VP and ability in words."""
+    lines = [
+        f"{weapon['type'].upper()} ({kind}) · cost {words.cost(weapon['cost'])}",
+        f"{weapon['vp']} VP at the end",
+    ]
+    text = words.ability(weapon["ability"])
+    if text:
+        lines.append(text)
+    return " · ".join(lines)
+
+
+def weapon_card(
+    weapon: dict[str, Any], kind: str, marked: bool, font_path: str | None = None
+) -> Image.Image:
+    """A weapon: type, damage / power damage, cost, VP, ability in words."""
+    big = f"{weapon['damage']} / {weapon['power_damage']}"
+    band = TYPE_RGB[weapon["type"]]
+    return card(weapon["name"], band, big, weapon_body(weapon, kind), marked, font_path)
+
+
+def small_card_text(data: Any, font_path: str | None = None) -> list[tuple[str, str, int]]:
+    """(file, JSON pointer, size) of every card text drawn below LEGIBLE_TEXT pixels."""
+    p = data.plain
+    texts = [("zones", f"/zones/{i}/name", z["name"], TITLE) for i, z in enumerate(p["zones"])]
+    texts += [
+        ("programs", f"/programs/{i}/name", c["name"], TITLE) for i, c in enumerate(p["programs"])
+    ]
+    texts += [("pilots", f"/pilots/{i}/name", q["name"], TITLE) for i, q in enumerate(p["pilots"])]
+    for kind in ("basic", "advanced"):
+        for i, w in enumerate(p[kind]):
+            texts.append(("weapons", f"/{kind}/{i}/name", w["name"], TITLE))
+            texts.append(("weapons", f"/{kind}/{i}/ability", weapon_body(w, kind), BODY))
+    out = []
+    for file, ptr, text, (box, size) in texts:
+        try:
+            drawn = fitted_size(text, box, size, font_path)
+        except TextFitError:
+            continue  # reported as an error by the render
+        if drawn < LEGIBLE_TEXT:
+            out.append((file, ptr, drawn))
+    return out
+
+
+def pilot_card(
+    pilot: dict[str, Any], slots: dict[str, int], marked: bool, font_path: str | None = None
+) -> Image.Image:
+    """A pilot's Pilot side: health, hand slots, ability."""
+    body = f"Health {pilot['health']} · hands: {slots['basic']} basic"
+    text = words.ability(pilot["ability"])
+    if text:
+        body += " · " + text
+    return card(pilot["name"], (230, 170, 60), f"♥ {pilot['health']}", body, marked, font_path)
+
+
+def armor_side(armor: dict[str, Any], font_path: str | None = None) -> Image.Image:
+    """The pilot cards' other side: Power Armor (shared by every pilot card)."""
+    slots = armor["slots"]
+    return card(
+        "POWER ARMOR",
+        (120, 130, 150),
+        f"♥ {armor['health']}",
+        f"Hands: {slots['basic']} basic · shoulders: {slots['advanced']} advanced",
+        False,
+        font_path,
+    )
+
+
+def mech_card(
+    side: dict[str, Any], mech: dict[str, Any], marked: bool, font_path: str | None = None
+) -> Image.Image:
+    """One side of the Mighty Mech card."""
+    body = f"Mighty Mech · {mech['slots']['advanced']} weapon slots · " + (
+        words.ability(side["ability"]) or "no power"
+    )
+    return card(side["name"], (235, 235, 240), f"♥ {mech['health']}", body, marked, font_path)
+
+
+def back(title: str, band: tuple[int, int, int], game: str, font_path: str | None) -> Image.Image:
+    """A deck's back: its name and the game's."""
+    return card(title, band, "", game, False, font_path)
+
+
+def ad_hoc_card(font_path: str | None = None) -> Image.Image:
+    """Ad Hoc Mode: a KO'd player plays any card in any direction."""
+    return card(
+        "AD HOC MODE",
+        (240, 120, 40),
+        "ANY",
+        "After a KO: each turn play any program card, in any direction its arrow allows.",
+        False,
+        font_path,
+    )
+
+
+def player_mat(color: str, plain: dict[str, Any], font_path: str | None = None) -> Image.Image:
+    """A player's board: program slots, the pilot and Mech slots, health/energy/credits."""
+    image = Image.new("RGB", MAT, shade(SEAT_RGB[color], 0.35))
+    draw = ImageDraw.Draw(image)
+    f = mat_features(plain)
+    draw.rectangle((0, 0, MAT[0] - 1, MAT[1] - 1), outline=SEAT_RGB[color], width=16)
+    text_box(
+        draw,
+        f["title"].box(),
+        f"{color}: program 4 cards, one per turn",
+        40,
+        font_path=font_path,
+        align="left",
+    )
+    for name, rect in f.items():
+        if name.startswith("program:") or name in ("pilot", "mech"):
+            draw.rounded_rectangle(rect.box(), radius=16, outline=INK, width=4)
+            label = {"pilot": "PILOT", "mech": "MECH"}.get(name) or name.split(":")[1]
+            text_box(
+                draw,
+                Rect(rect.x0, rect.y1 - 60, rect.x1, rect.y1 - 10).box(),
+                label,
+                30,
+                font_path=font_path,
+            )
+    for name in tracks(plain):
+        text_box(draw, f[f"{name}:label"].box(), name.upper(), 34, font_path=font_path)
+        v = 0
+        while f"{name}:{v}" in f:
+            draw.ellipse(f[f"{name}:{v}"].box(), outline=INK, width=4)
+            text_box(draw, f[f"{name}:{v}"].box(), str(v), 30, font_path=font_path)
+            v += 1
+    return image
+
+
+def score_card(plain: dict[str, Any], font_path: str | None = None) -> Image.Image:
+    """The score track (VP) and the round track (scoring rounds marked)."""
+    image = Image.new("RGB", SCORE, (30, 34, 40))
+    draw = ImageDraw.Draw(image)
+    f = score_features(plain)
+    text_box(draw, f["title"].box(), "VICTORY POINTS  ·  ROUND", 40, font_path=font_path)
+    scoring = set(plain["game"]["scoring_rounds"])
+    for name, rect in f.items():
+        if name.startswith("vp:"):
+            draw.rectangle(rect.box(), outline=INK, width=3)
+            text_box(
+                draw,
+                Rect(rect.x0, rect.y0, rect.x1, rect.y0 + 40).box(),
+                name[3:],
+                26,
+                font_path=font_path,
+            )
+        elif name.startswith("round:"):
+            r = int(name[6:])
+            fill = (120, 80, 20) if r in scoring else None
+            draw.rounded_rectangle(rect.box(), radius=20, outline=INK, width=4, fill=fill)
+            label = f"ROUND {r}" + (" · SCORE" if r in scoring else "")
+            text_box(
+                draw,
+                Rect(rect.x0, rect.y0, rect.x1, rect.y0 + 50).box(),
+                label,
+                26,
+                font_path=font_path,
+            )
+    return image
+
+
+def arena_mat(plain: dict[str, Any], font_path: str | None = None) -> Image.Image:
+    """The arena: a grid of cells with the compass on its edges (north at the top)."""
+    w, h = arena_pixels(plain)
+    image = Image.new("RGB", (w, h), (24, 28, 34))
+    draw = ImageDraw.Draw(image)
+    for rect in arena_features(plain).values():
+        draw.rectangle(rect.box(), outline=(90, 100, 110), width=4)
+    for letter, box in (
+        ("N", (w // 2 - 40, 6, w // 2 + 40, 56)),
+        ("S", (w // 2 - 40, h - 56, w // 2 + 40, h - 6)),
+        ("W", (6, h // 2 - 40, 56, h // 2 + 40)),
+        ("E", (w - 56, h // 2 - 40, w - 6, h // 2 + 40)),
+    ):
+        text_box(draw, box, letter, 44, font_path=font_path)
+    return image
+
+
+def rules_card(plain: dict[str, Any], font_path: str | None = None) -> Image.Image:
+    """A summary of a round, readable at the table."""
+    g = plain["game"]
+    image = Image.new("RGB", (1000, 1400), (236, 232, 220))
+    draw = ImageDraw.Draw(image)
+    ink = (20, 20, 24)
+    counters = ", ".join(f"{a} > {b}" for a, b in g["counters"].items())
+    text_box(draw, (40, 30, 960, 120), f"{g['name']}: a round", 54, fill=ink, font_path=font_path)
+    steps = [
+        f"1. Program: everyone picks {g['program_cards']} of their 8 cards in secret, in "
+        "order, each with a direction its arrow allows (your panel asks, in a private dialog).",
+        "2. Execute: in turn order each player reveals their next card: move along the arrow "
+        "(walls and the edge stop you; a double arrow jumps), then mines, combat, turrets, "
+        "then the card's action.",
+        "3. Combat: attacker first, take turns with equipped weapons. A weapon that counters "
+        f"the last one used against you makes a power attack ({counters}).",
+        f"4. Scoring in rounds {', '.join(map(str, g['scoring_rounds']))}: the zones you hold; "
+        f"after round {g['rounds']} weapon VP too. The most VP wins.",
+        "A KO sends you home (Ad Hoc Mode: any card, any direction, next round).",
+    ]
+    text_box(
+        draw,
+        (50, 140, 950, 1360),
+        "\n".join(steps),
+        34,
+        fill=ink,
+        font_path=font_path,
+        align="left",
+    )
+    return image
+
+
+def token(kind: str, color: str | None, font_path: str | None = None) -> Image.Image:
+    """A round token: a figure, a mine, a turret, a track marker (transparent outside)."""
+    img = Image.new("RGBA", (TOKEN, TOKEN), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    fill = (
+        SEAT_RGB[color]
+        if color
+        else {"health": (220, 60, 70), "round": (240, 240, 240), "mech": (200, 200, 210)}.get(
+            kind, YIELD_RGB.get(kind, INK)
+        )
+    )
+    if kind == "turret":
+        draw.rectangle((24, 24, TOKEN - 24, TOKEN - 24), fill=fill, outline=(20, 20, 20), width=10)
+    elif kind == "mine":
+        draw.regular_polygon(
+            (TOKEN / 2, TOKEN / 2, TOKEN / 2 - 8), 6, fill=fill, outline=(20, 20, 20), width=10
+        )
+    else:
+        draw.ellipse((6, 6, TOKEN - 6, TOKEN - 6), fill=fill, outline=(20, 20, 20), width=10)
+    label = {
+        "figure": "ITEM",
+        "mech": "MECH",
+        "mine": "MINE",
+        "turret": "TUR",
+        "vp": "VP",
+        "health": "HP",
+        "energy": "EN",
+        "credits": "CR",
+        "round": "RND",
+    }[kind]
+    text_box(
+        draw, (30, 60, TOKEN - 30, TOKEN - 60), label, 48, fill=(15, 15, 15), font_path=font_path
+    )
+    return img
+
+
+def thumbnail(plain: dict[str, Any], font_path: str | None = None) -> Image.Image:
+    """The save's picture in TTS's load menu."""
+    image = Image.new("RGB", (512, 512), METAL)
+    draw = ImageDraw.Draw(image)
+    for i, color in enumerate(plain["game"]["seat_colors"]):
+        draw.ellipse((60 + i * 100, 100, 140 + i * 100, 180), fill=SEAT_RGB[color])
+    text_box(draw, (20, 260, 492, 460), plain["game"]["name"], 64, font_path=font_path)
+    return image

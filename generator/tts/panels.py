@@ -1,0 +1,257 @@
+"""The Global XmlUI panels every game's table has, written once at build (any game).
+
+The table scripts never rewrite this XML during play (API ui.md: whole-XML rewrites are
+asynchronous; mrdrouf/root-tabletop-tournament reports one that wedged a live table); they
+only set text, `active` and `onClick` on these elements. A seat's panel is visible to that
+seat's colour alone; the status line and the scoreboard are for everyone; the host panel
+for the host and promoted players. Panels keep clear of TTS's own top bar and its player
+list on the right (they start BAR_CLEARANCE pixels down).
+
+Element ids: `status`, `start`, `start:text`, `start:go`, `board`, `board:<k>` with
+`board:<k>:<column>:text`, `board:final:text`, `host` with its buttons, `proxy` with
+`proxy:title`, `proxy:opt:<k>`, `proxy:back`, `proxy:drop`, and per seat colour C:
+`seat:C`, `seat:C:title`, `seat:C:opt:<k>`, `seat:C:back` and the game's extra buttons.
+Buttons whose meaning changes with the game name a handler that cycles with the table's
+version (onButton0 .. onButton7), so a click that crossed an update is refused.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+OPTION_SLOTS = 12  # option buttons per panel; a longer list pages (the last slot: "More")
+PANEL_WIDTH = 380
+BUTTON_HEIGHT = 34
+BAR_CLEARANCE = 60  # TTS's menu bar and the top of its player list
+PLAYER_LIST_WIDTH = 220  # the player list down the right edge
+BOARD_ROW_HEIGHT = 26
+
+
+def el(parent: ET.Element | None, tag: str, text: str = "", **attrs: str) -> ET.Element:
+    """An XML element (under `parent` when given) with its text and attributes."""
+    node = ET.Element(tag, attrs) if parent is None else ET.SubElement(parent, tag, attrs)
+    node.text = text or None
+    return node
+
+
+def defaults() -> ET.Element:
+    """The Defaults block: text, button and panel looks."""
+    node = el(None, "Defaults")
+    el(node, "Text", color="#F2F2F2", fontSize="16", alignment="MiddleLeft")
+    el(
+        node,
+        "Button",
+        fontSize="15",
+        textColor="#111111",
+        colors="#E8E4D8|#FFFFFF|#C8C0A8|#77777780",
+    )
+    el(node, "Panel", color="#101426E6")
+    return node
+
+
+def status(name: str) -> ET.Element:
+    """The status line at the top."""
+    node = el(
+        None,
+        "Panel",
+        id="status",
+        rectAlignment="UpperCenter",
+        width="760",
+        height="38",
+        offsetXY=f"0 -{BAR_CLEARANCE}",
+    )
+    el(node, "Text", name, id="status:text", alignment="MiddleCenter")
+    return node
+
+
+def start(how: str) -> ET.Element:
+    """The panel that says how to start, with the Start button."""
+    node = el(None, "Panel", id="start", rectAlignment="MiddleCenter", width="560", height="240")
+    el(
+        node,
+        "Text",
+        how,
+        id="start:text",
+        rectAlignment="UpperCenter",
+        height="170",
+        alignment="UpperLeft",
+        offsetXY="0 -12",
+        width="520",
+    )
+    el(
+        node,
+        "Button",
+        "Start the game",
+        id="start:go",
+        onClick="onStart",
+        rectAlignment="LowerCenter",
+        width="240",
+        height="40",
+        offsetXY="0 14",
+    )
+    return node
+
+
+def board(seats: int, columns: tuple[tuple[str, str, int], ...]) -> ET.Element:
+    """The scoreboard: a row per player, one text per column, and a line for the end."""
+    width = sum(w for _, _, w in columns) + 16
+    height = (seats + 1) * BOARD_ROW_HEIGHT + 56
+    node = el(
+        None,
+        "Panel",
+        id="board",
+        active="false",
+        rectAlignment="UpperLeft",
+        width=str(width),
+        height=str(height),
+        offsetXY=f"10 -{BAR_CLEARANCE + 50}",
+    )
+    column = el(node, "VerticalLayout", padding="8 8 6 6", childForceExpandHeight="false")
+    grid = el(
+        column,
+        "TableLayout",
+        preferredHeight=str((seats + 1) * BOARD_ROW_HEIGHT),
+        columnWidths=" ".join(str(w) for _, _, w in columns),
+    )
+    head = el(grid, "Row", preferredHeight=str(BOARD_ROW_HEIGHT))
+    for _, title, _ in columns:
+        el(el(head, "Cell"), "Text", title, fontSize="14", fontStyle="Bold")
+    for k in range(1, seats + 1):
+        row = el(
+            grid, "Row", id=f"board:{k}", active="false", preferredHeight=str(BOARD_ROW_HEIGHT)
+        )
+        for name, _, _ in columns:
+            el(el(row, "Cell"), "Text", "", id=f"board:{k}:{name}:text", fontSize="14")
+    el(
+        column,
+        "Text",
+        "",
+        id="board:final:text",
+        fontSize="14",
+        preferredHeight="40",
+        horizontalOverflow="Wrap",
+        alignment="UpperLeft",
+    )
+    return node
+
+
+def host() -> ET.Element:
+    """The host's panel: undo and a new game."""
+    node = el(
+        None,
+        "Panel",
+        id="host",
+        visibility="Host|Admin",
+        active="false",
+        rectAlignment="UpperRight",
+        width="240",
+        height="84",
+        offsetXY=f"-{PLAYER_LIST_WIDTH + 10} -{BAR_CLEARANCE}",
+    )
+    layout = el(node, "VerticalLayout", spacing="4", padding="6 6 6 6")
+    el(layout, "Button", "Undo the last action", id="host:undo", onClick="onButton0")
+    el(layout, "Button", "Start a new game", id="host:new", onClick="onButton0", active="false")
+    return node
+
+
+def proxy(slots: int = OPTION_SLOTS) -> ET.Element:
+    """The host's stand-in panel for a player who is not seated (lower left), `slots` options."""
+    height = 60 + (slots + 2) * (BUTTON_HEIGHT + 4)
+    node = el(
+        None,
+        "Panel",
+        id="proxy",
+        visibility="Host|Admin",
+        active="false",
+        rectAlignment="LowerLeft",
+        width=str(PANEL_WIDTH),
+        height=str(height),
+        offsetXY="10 10",
+    )
+    column = el(
+        node, "VerticalLayout", spacing="4", padding="8 8 8 8", childForceExpandHeight="false"
+    )
+    el(column, "Text", "", id="proxy:title", preferredHeight="52", fontSize="15")
+    for k in range(1, slots + 1):
+        el(
+            column,
+            "Button",
+            "",
+            id=f"proxy:opt:{k}",
+            onClick="onButton0",
+            preferredHeight=str(BUTTON_HEIGHT),
+            active="false",
+        )
+    el(
+        column,
+        "Button",
+        "Back",
+        id="proxy:back",
+        onClick="onButton0",
+        preferredHeight=str(BUTTON_HEIGHT),
+        active="false",
+    )
+    el(
+        column,
+        "Button",
+        "Remove from the game",
+        id="proxy:drop",
+        onClick="onButton0",
+        preferredHeight=str(BUTTON_HEIGHT),
+        active="false",
+    )
+    return node
+
+
+def seat(color: str, extra: list[tuple[str, str, str]], slots: int = OPTION_SLOTS) -> ET.Element:
+    """A seat's panel: title, `slots` options, Back, then `extra` (id suffix, label, onClick)."""
+    height = 60 + (slots + 1 + len(extra)) * (BUTTON_HEIGHT + 4)
+    node = el(
+        None,
+        "Panel",
+        id=f"seat:{color}",
+        visibility=color,
+        active="false",
+        rectAlignment="MiddleRight",
+        width=str(PANEL_WIDTH),
+        height=str(height),
+        offsetXY=f"-{PLAYER_LIST_WIDTH + 10} -{BAR_CLEARANCE // 2}",
+    )
+    column = el(
+        node, "VerticalLayout", spacing="4", padding="8 8 8 8", childForceExpandHeight="false"
+    )
+    el(column, "Text", "", id=f"seat:{color}:title", preferredHeight="52", fontSize="15")
+    for k in range(1, slots + 1):
+        el(
+            column,
+            "Button",
+            "",
+            id=f"seat:{color}:opt:{k}",
+            onClick="onButton0",
+            preferredHeight=str(BUTTON_HEIGHT),
+            active="false",
+        )
+    el(
+        column,
+        "Button",
+        "Back",
+        id=f"seat:{color}:back",
+        onClick="onButton0",
+        preferredHeight=str(BUTTON_HEIGHT),
+        active="false",
+    )
+    for suffix, label, handler in extra:
+        el(
+            column,
+            "Button",
+            label,
+            id=f"seat:{color}:{suffix}",
+            onClick=handler,
+            preferredHeight=str(BUTTON_HEIGHT),
+        )
+    return node
+
+
+def text(nodes: list[ET.Element]) -> str:
+    """The XmlUI string of top-level nodes."""
+    return "".join(ET.tostring(node, encoding="unicode") for node in nodes)

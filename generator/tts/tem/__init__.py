@@ -1,0 +1,1 @@
+"""Tiny Epic Mechs' save: its table, the layout the glue reads, its XmlUI."""

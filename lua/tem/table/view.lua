@@ -1,0 +1,377 @@
+-- Pure: the picture of the Tiny Epic Mechs table for the painter (glue.paint).
+--
+-- picture(m, ctx) -> { ui = { {id, {text=, active=, onClick=}} ... }, pieces = { {guid,
+-- place} ... }, piles = {}, faces = {}, labels = {} }. Every text and every public piece
+-- comes from the core's view for no colour (what a spectator may know). The only facts
+-- read from the full state are where each player's own cards lie in their own hand (a hand
+-- is hidden from the others by TTS) and the direction of a card already revealed.
+
+local json = require("lib.json")
+local Model = require("tem.table.model")
+local Words = require("tem.table.words")
+
+local NULL = json.null
+local V = {}
+
+-- Shared constants: an element given the same table as last time costs the painter nothing.
+local ON, OFF = { active = "true" }, { active = "false" }
+
+V.HANDLERS = 8 -- option buttons name onButton0..7 by version, so a stale click is refused
+
+local TURN = { N = 0, NE = 0, E = 90, SE = 90, S = 180, SW = 180, W = 270, NW = 270 }
+local MINE_AT, TURRET_AT = { -0.95, 0.95 }, { 0.95, 0.95 }
+local VP_OFFSETS = { { -0.18, 0.18 }, { 0.18, 0.18 }, { -0.18, -0.18 }, { 0.18, -0.18 } }
+
+-- A place `dx`, `dz` off `p`, at height `y` (nil: p's), turned `ry` (nil: p's), scaled `s`,
+-- face down when `down`.
+local function at(p, dx, dz, y, ry, s, down)
+  return { x = p.x + dx, y = y or p.y, z = p.z + dz, ry = ry or p.ry, s = s, down = down }
+end
+
+local function handler(m)
+  return "onButton" .. (m.version % V.HANDLERS)
+end
+
+-- Option slots for `n` options on page `page`: "More" takes the last slot when they do not fit.
+function V.paging(n, page, slots)
+  if n <= slots then
+    return 1
+  end
+  local per = slots - 1
+  local pages = math.ceil(n / per)
+  return ((page - 1) % pages) + 1
+end
+
+function V.slot(n, page, slots, k)
+  if n <= slots then
+    return k <= n and k or nil
+  end
+  local per = slots - 1
+  if k == slots then
+    return "more"
+  end
+  local index = (page - 1) * per + k
+  return index <= n and index or nil
+end
+
+local function seat_index(L, color)
+  for i, seat in ipairs(L.seats) do
+    if seat.color == color then
+      return i
+    end
+  end
+  return nil
+end
+
+-- The pieces: zone cards, figures, mines, turrets, markers, program cards, pilots, weapons.
+-- Which groups of pieces to place: each group's signature (what its places depend on) is
+-- kept in ctx.memo, and a group whose signature has not changed since it was last placed is
+-- left out (the painter leaves unlisted pieces where they are), unless ctx.all asks for every
+-- piece (a verify, a load).
+local function changed(ctx, group, sig)
+  if not ctx.all and ctx.memo[group] == sig then
+    return false
+  end
+  ctx.memo[group] = sig
+  return true
+end
+
+local function cell_pieces(ctx, pv, ids, put)
+  local L = ctx.layout
+  local sig = {}
+  for k, id in ipairs(ids) do
+    local c = pv.cells[id]
+    sig[k] = c.zone .. (c.mine ~= NULL and c.mine.owner or "-") .. (c.turret ~= NULL and c.turret or "-")
+  end
+  if not changed(ctx, "cells", table.concat(sig, ",")) then
+    return
+  end
+  for _, id in ipairs(ids) do
+    local c = pv.cells[id]
+    if c.zone ~= "" then
+      put(L.guids.zones[c.zone], at(L.cells[id], 0, 0, nil, 180, L.cell_scale))
+    end
+  end
+  for i, seat in ipairs(L.seats) do
+    local p = pv.players[i] and seat.color
+    local mines, turrets = {}, {}
+    for _, id in ipairs(ids) do
+      local c = pv.cells[id]
+      if c.mine ~= NULL and c.mine.owner == seat.color then
+        mines[#mines + 1] = id
+      end
+      if c.turret == seat.color then
+        turrets[#turrets + 1] = id
+      end
+    end
+    if p then
+      local g = seat.guids
+      for k, guid in ipairs(g.mines) do
+        local cell = mines[k]
+        put(guid, cell and at(L.cells[cell], MINE_AT[1], MINE_AT[2], 1.3, 180) or seat.stash[1 + k])
+      end
+      for k, guid in ipairs(g.turrets) do
+        local cell = turrets[k]
+        put(guid, cell and at(L.cells[cell], TURRET_AT[1], TURRET_AT[2], 1.3, 180)
+          or seat.stash[1 + #g.mines + k])
+      end
+    end
+  end
+end
+
+-- One seat's figure, markers, program cards, pilot cards and the Mech card it holds.
+local function seat_pieces(m, ctx, pv, p, own, put)
+  local L, D = ctx.layout, ctx.D
+  local i = seat_index(L, p.color)
+  local seat, mech = L.seats[i], pv.mech
+  local sig = tostring(p.zone) .. ":" .. p.health .. ":" .. p.energy .. ":" .. p.credits .. ":"
+    .. p.vp .. ":" .. table.concat(p.played, ",") .. ":" .. tostring(p.pilot) .. ":" .. p.status
+    .. ":" .. tostring(mech.controller) .. ":" .. tostring(mech.side)
+  if not changed(ctx, p.color, sig) then
+    return
+  end
+  local g = seat.guids
+  local off = L.offsets[i]
+  if p.zone ~= NULL then
+    put(g.figure, at(L.cells[p.zone], off[1], off[2], 1.3, 180))
+  else
+    put(g.figure, seat.stash[1])
+  end
+  for _, kind in ipairs({ "health", "energy", "credits" }) do
+    local track = seat.tracks[kind]
+    put(g.markers[kind], track[math.max(0, math.min(p[kind], #track - 1)) + 1])
+  end
+  local vp = math.max(0, math.min(p.vp, #L.vp - 1))
+  local o = VP_OFFSETS[i]
+  put(g.markers.vp, at(L.vp[vp + 1], o[1], o[2]))
+  -- Program cards: the revealed ones on their slots, turned to their direction; the rest
+  -- in the owner's hand.
+  local revealed = {}
+  for k, card in ipairs(p.played) do
+    revealed[card] = k
+  end
+  for k, program in ipairs(D.programs) do
+    local guid = g.programs[program]
+    local j = revealed[program]
+    if j ~= nil then
+      local step = own.program[j]
+      local dir = step ~= nil and step ~= NULL and step.dir or "N"
+      put(guid, at(seat.programs[j], 0, 0, nil, 180 + TURN[dir], L.turn_scale))
+    else
+      put(guid, at(seat.hand_slots[k], 0, 0, nil, nil, L.slot_scale))
+    end
+  end
+  if p.pilot ~= NULL then
+    put(L.guids.pilots[p.pilot], at(seat.pilot, 0, 0, nil, nil, L.slot_scale,
+      p.status == "armor"))
+  else
+    for k, pilot in ipairs(own.dealt) do
+      put(L.guids.pilots[pilot], at(seat.hand_slots[#D.programs + k], 0, 0, nil, nil,
+        L.slot_scale))
+    end
+  end
+  if mech.controller == p.color then
+    put(L.guids.mech_card, at(seat.mech, 0, 0, nil, nil, L.slot_scale, mech.side == D.sides[2]))
+  end
+end
+
+-- Every player's weapons beside their board (equipped upright, the others turned), the row.
+local function weapon_pieces(ctx, pv, put)
+  local L = ctx.layout
+  local sig = {}
+  for i, p in ipairs(pv.players) do
+    sig[i] = table.concat(p.owned, ",") .. "/" .. table.concat(p.equipped, ",")
+  end
+  sig[#sig + 1] = table.concat(pv.row, ",")
+  if not changed(ctx, "weapons", table.concat(sig, ";")) then
+    return
+  end
+  local owners = {} -- basic weapon id -> copies handed out so far
+  for _, p in ipairs(pv.players) do
+    local seat = L.seats[seat_index(L, p.color)]
+    local equipped = {}
+    for _, w in ipairs(p.equipped) do
+      equipped[w] = true
+    end
+    for k, w in ipairs(p.owned) do
+      local guid = L.guids.advanced[w]
+      if guid == nil then
+        owners[w] = (owners[w] or 0) + 1
+        guid = L.guids.basic[w][owners[w]]
+      end
+      local slot = seat.weapons[math.min(k, #seat.weapons)]
+      put(guid, at(slot, 0, 0, nil, slot.ry + (equipped[w] and 0 or 90), L.turn_scale))
+    end
+  end
+  for k, w in ipairs(pv.row) do
+    put(L.guids.advanced[w], at(L.row[k], 0, 0, nil, nil, L.shared_scale))
+  end
+end
+
+-- The pieces to place: zone cards, figures, mines, turrets, markers, cards (see changed).
+local function pieces(m, ctx, pv)
+  local L, out = ctx.layout, {}
+  local function put(guid, place)
+    out[#out + 1] = { guid, place }
+  end
+  if ctx.ids == nil then -- the cells in order, once
+    ctx.ids = {}
+    for id in pairs(pv.cells) do
+      ctx.ids[#ctx.ids + 1] = id
+    end
+    table.sort(ctx.ids)
+  end
+  cell_pieces(ctx, pv, ctx.ids, put)
+  for i, p in ipairs(pv.players) do
+    seat_pieces(m, ctx, pv, p, m.state.players[i], put)
+  end
+  weapon_pieces(ctx, pv, put)
+  local mech = pv.mech
+  if changed(ctx, "shared", tostring(mech.controller) .. tostring(mech.zone) .. pv.round) then
+    if mech.controller == NULL then
+      put(L.guids.mech_card, at(L.mech_card, 0, 0, nil, nil, L.shared_scale))
+    end
+    if mech.zone ~= NULL then
+      put(L.guids.mech, at(L.cells[mech.zone], 0, 0, 1.35, 180))
+    end
+    put(L.guids.round, L.rounds[math.max(1, math.min(pv.round, #L.rounds))])
+  end
+  return out
+end
+
+local STATUS = { pilot = "Pilot", armor = "Power Armor", mech = "Mighty Mech" }
+
+-- The status line: whose decision the table waits for, or who is still programming.
+local function status(m, ctx, pv)
+  if m.state == nil then
+    return ctx.D.name .. ": sit at a seat; the host presses Start."
+  end
+  if pv.phase == "over" then
+    return "Game over. " .. Words.ranking(pv)
+  end
+  local head = "Round " .. pv.round .. ". "
+  if Model.simultaneous(m) then
+    local waiting = Model.deciders(m)
+    local done = {}
+    for _, p in ipairs(pv.players) do
+      local still = false
+      for _, c in ipairs(waiting) do
+        still = still or c == p.color
+      end
+      done[#done + 1] = p.color .. (still and ": choosing" or ": done")
+    end
+    local what = pv.phase == "program" and "Programming" or "Secret choices"
+    return head .. what .. " (" .. table.concat(done, ", ") .. ")"
+  end
+  local who = Model.deciders(m)[1]
+  local away = who and not ctx.seated[who] and " (not seated: the host can decide for them)" or ""
+  return head .. tostring(who) .. "'s decision: " .. Words.prompt(Model.decision(m, who)) .. away
+end
+
+local function seat_panel(m, ctx, pv, color, ui)
+  local L, D = ctx.layout, ctx.D
+  local base = "seat:" .. color
+  local playing = false
+  for _, p in ipairs(pv.players) do
+    playing = playing or p.color == color
+  end
+  ui[#ui + 1] = { base, playing and ON or OFF }
+  local d = playing and Model.decision(m, color) or nil
+  local title, options, private = "", {}, false
+  if d == nil then
+    title = pv.phase == "over" and Words.ranking(pv) or "Waiting for the others."
+  elseif D.private[d.name] then
+    private = true
+    title = "Your choice is secret: " .. Words.prompt(d) .. " It opens in a dialog only you see."
+  else
+    title = "Your decision: " .. Words.prompt(d)
+    options = d.options
+  end
+  ui[#ui + 1] = { base .. ":title", { text = title } }
+  local slots = L.option_slots
+  local page = V.paging(#options, ctx.page[color] or 1, slots)
+  local on = handler(m)
+  for k = 1, slots do
+    local index = V.slot(#options, page, slots, k)
+    local id = base .. ":opt:" .. k
+    if index == "more" then
+      ui[#ui + 1] = { id, { text = "More options", active = "true", onClick = on } }
+    elseif index ~= nil then
+      ui[#ui + 1] = { id, { text = Words.label(D, pv, options[index].label), active = "true",
+        onClick = on } }
+    else
+      ui[#ui + 1] = { id, OFF }
+    end
+  end
+  local back = d ~= nil and not private and Model.depth(m, color) > 0
+  ui[#ui + 1] = { base .. ":back", { active = back and "true" or "false", onClick = on } }
+  ui[#ui + 1] = { base .. ":private", private and ON or OFF }
+end
+
+-- The seated player the table waits for who is away, with a public decision (or nil).
+function V.absent(m, ctx)
+  if m.state == nil or Model.simultaneous(m) then
+    return nil
+  end
+  local who = Model.deciders(m)[1]
+  if who ~= nil and not ctx.seated[who] then
+    return who
+  end
+  return nil
+end
+
+function V.picture(m, ctx)
+  local L, D = ctx.layout, ctx.D
+  local ui = {}
+  local pv = Model.public(m)
+  ui[#ui + 1] = { "status:text", { text = status(m, ctx, pv) } }
+  ui[#ui + 1] = { "start", m.state == nil and ON or OFF }
+  ui[#ui + 1] = { "board", m.state and ON or OFF }
+  ui[#ui + 1] = { "host", m.state and ON or OFF }
+  ui[#ui + 1] = { "host:undo", { onClick = handler(m) } }
+  ui[#ui + 1] = { "host:new", { active = pv and pv.phase == "over" and "true" or "false",
+    onClick = handler(m) } }
+  for k = 1, #L.seats do
+    local p = pv and pv.players[k]
+    ui[#ui + 1] = { "board:" .. k, p and ON or OFF }
+    if p then
+      local pre = "board:" .. k .. ":"
+      local mode = STATUS[p.status] .. (p.ad_hoc and ", Ad Hoc" or "")
+      local health = p.pilot == NULL and "-" or tostring(p.health)
+      local cells = { color = p.color, vp = tostring(p.vp), health = health,
+        energy = tostring(p.energy), credits = tostring(p.credits), status = mode }
+      for _, col in ipairs({ "color", "vp", "health", "energy", "credits", "status" }) do
+        ui[#ui + 1] = { pre .. col .. ":text", { text = cells[col] } }
+      end
+    end
+  end
+  ui[#ui + 1] = { "board:final:text", { text = pv and pv.phase == "over" and Words.ranking(pv)
+    or (pv and ("Mech: " .. (pv.mech.controller ~= NULL and pv.mech.controller or "free")) or "") } }
+  local absent = V.absent(m, ctx)
+  ui[#ui + 1] = { "proxy", absent and ON or OFF }
+  if absent then
+    local d = Model.decision(m, absent)
+    ui[#ui + 1] = { "proxy:title", { text = "For " .. absent .. " (not seated): " .. Words.prompt(d) } }
+    for k = 1, L.option_slots do
+      local o = d.options[k]
+      ui[#ui + 1] = { "proxy:opt:" .. k, o and { text = Words.label(D, pv, o.label), active = "true",
+        onClick = handler(m) } or OFF }
+    end
+    ui[#ui + 1] = { "proxy:back", { active = Model.depth(m, absent) > 0 and "true" or "false",
+      onClick = handler(m) } }
+  end
+  for _, seat in ipairs(L.seats) do
+    if pv then
+      seat_panel(m, ctx, pv, seat.color, ui)
+    else
+      ui[#ui + 1] = { "seat:" .. seat.color, OFF }
+    end
+  end
+  local picture = { ui = ui, pieces = {}, piles = {}, faces = {}, labels = {} }
+  if m.state ~= nil and ctx.pieces then
+    picture.pieces = pieces(m, ctx, pv)
+  end
+  return picture
+end
+
+return V
