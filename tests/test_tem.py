@@ -171,6 +171,28 @@ def test_each_colour_sees_what_it_may_in_both_engines(lua: LuaEngine) -> None:
     assert checked > 50
 
 
+def test_advance_is_choices_then_apply_in_both_engines(lua: LuaEngine) -> None:
+    """advance(state, path): the decision while the path is short, else the action and the
+    state apply gives it (the table's glue completes actions with it)."""
+    engine = load_engine()
+    rng = random.Random(5)
+    played = play(engine, deal(engine, 4, rng), ["greedy"] * 4, rng)
+    s = engine.new_game(played.record["setup"])
+    for action in played.record["actions"][:80]:
+        path = engine.path_of(s, action)
+        ls = lua.load_state(s)
+        nxt = engine.apply(s, action)
+        for k in range(len(path) + 1):
+            want = engine.choices(s, path[:k])
+            if want["complete"]:
+                want = {**want, "state": nxt}
+            assert engine.advance(s, path[:k]) == want
+            assert lua.advance(ls, path[:k]) == want
+        s = nxt
+    with pytest.raises(BadPath):
+        engine.advance(s, [*engine.path_of(s, played.record["actions"][80]), "extra"])
+
+
 def test_validate_tem_counts_the_placeholders() -> None:
     result = CliRunner().invoke(main, ["validate", "tem"])
     assert result.exit_code == 0, result.output

@@ -51,6 +51,15 @@ function H.choices(state, path)
   return json.encode(result), nil
 end
 
+-- choices and, for a complete path, the state after it (games whose core has `advance`).
+function H.advance(state, path)
+  local result, why = game.advance(state, json.decode(path))
+  if result == nil then
+    return nil, why
+  end
+  return json.encode(result), nil
+end
+
 -- The decisions along a path as compact text (see trace_text in Python), and the action.
 function H.trace_text(state, path)
   local trace, action, why = game.trace(state, json.decode(path))
@@ -160,6 +169,13 @@ class LuaEngine:
     def choices(self, state: Any, path: list[str]) -> dict[str, Any]:
         """The core's `choices` after a path of option ids (BadPath for a bad path)."""
         text, why = self.shim.choices(state, canonical(path))
+        if text is None:
+            raise BadPath(str(why))
+        return dict(json.loads(str(text)))
+
+    def advance(self, state: Any, path: list[str]) -> dict[str, Any]:
+        """The core's `advance`: choices, and for a complete path the state after it."""
+        text, why = self.shim.advance(state, canonical(path))
         if text is None:
             raise BadPath(str(why))
         return dict(json.loads(str(text)))

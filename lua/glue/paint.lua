@@ -38,8 +38,15 @@ end
 
 -- The same place always computes to the same numbers, so their plain concatenation is a key
 -- (string.format would cost more: this runs for every piece at every paint).
+-- A place is never changed once made, so its key is kept on it (the layout's places are
+-- painted again and again).
 local function key(p)
-  return p.x .. "," .. p.y .. "," .. p.z .. "," .. p.ry .. (p.down and "d" or "u") .. (p.s or 1)
+  local k = p.key_
+  if k == nil then
+    k = p.x .. "," .. p.y .. "," .. p.z .. "," .. p.ry .. (p.down and "d" or "u") .. (p.s or 1)
+    p.key_ = k
+  end
+  return k
 end
 
 local function rotation(p)

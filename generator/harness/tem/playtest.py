@@ -247,7 +247,7 @@ def _play(
             _check_panel(t, color, want)
             label = shown_label(engine, mirror.state, d["options"][_index(d, option)]["label"])
             click_option(t, color, label, _index(d, option))
-        t.step()
+        _settle(t)
         result.clicks += 1
         action = mirror.take(color, option)
         if action is not None:
@@ -282,6 +282,16 @@ def _play(
     if secrets_check:
         check_secrets(t, engine)
     return t
+
+
+def _settle(t: Table) -> None:
+    """Let the table play the turns that need no decision (one a frame)."""
+    t.step()
+    for _ in range(200):
+        if not _status(t)["busy"]:
+            return
+        t.step()
+    raise PlaytestError("the table kept playing turns by itself for 200 frames")
 
 
 def _index(d: Any, option: str) -> int:

@@ -35,7 +35,12 @@ local function copy(v)
   end
   local out = {}
   for k, x in next, v do
-    out[k] = copy(x)
+    -- scalars copied in place: most of a state's values are (a call each would double it)
+    if type(x) ~= "table" or x == NULL then
+      out[k] = x
+    else
+      out[k] = copy(x)
+    end
   end
   return out
 end
@@ -1224,17 +1229,34 @@ function Engine.new(D)
     return out
   end
 
-  -- What `color` may know of a state (nil: a spectator); hidden values become null.
+  local function shallow(t)
+    local out = {}
+    for k, v in next, t do out[k] = v end
+    return out
+  end
+
+  -- What `color` may know of a state (nil: a spectator); hidden values become null. Only
+  -- what it hides is copied: the rest is shared with `state`, so a view is read, never
+  -- changed (states are never changed once made, and views are no exception).
   function E.view(state, color)
-    local s = copy(state)
-    for _, p in ipairs(s.players) do
-      if p.color ~= color then
-        p.dealt, p.program, p.mines = nulls(#p.dealt), nulls(#p.program), nulls(#p.mines)
-        if p.chosen ~= NULL then p.chosen = true end
+    local s = shallow(state)
+    s.players = {}
+    for i, q in ipairs(state.players) do
+      local p = q
+      if q.color ~= color then
+        p = shallow(q)
+        p.dealt, p.program, p.mines = nulls(#q.dealt), nulls(#q.program), nulls(#q.mines)
+        if q.chosen ~= NULL then p.chosen = true end
       end
+      s.players[i] = p
     end
-    for _, c in next, s.cells do
-      if c.mine ~= NULL and c.mine.owner ~= color then c.mine.number = NULL end
+    s.cells = {}
+    for id, c in next, state.cells do
+      if c.mine ~= NULL and c.mine.owner ~= color then
+        c = shallow(c)
+        c.mine = { owner = c.mine.owner, number = NULL }
+      end
+      s.cells[id] = c
     end
     s.deck = nulls(#s.deck)
     return s

@@ -231,9 +231,13 @@ local function notice(ctx)
     Turns.turn_color = m.state.active
   end
   local now = {}
+  local together = Model.simultaneous(m)
   for _, who in ipairs(Model.deciders(m)) do
-    local d = Model.decision(m, who)
-    local mark = d and (d.name .. ":" .. Model.depth(m, who) .. ":" .. Model.count(m)) or nil
+    -- a simultaneous decision not yet known is asked for a frame later (prepare_next)
+    local d = together and Model.known(m, who) or (not together and Model.decision(m, who))
+    -- in a simultaneous phase a player's dialog stays as it is while others act
+    local mark = d and (d.name .. ":" .. Model.depth(m, who) .. ":"
+      .. (Model.simultaneous(m) and m.state.phase or Model.count(m))) or nil
     now[who] = mark
     if mark and noticed[who] ~= mark and ctx.seated[who] then
       if D.private[d.name] then
@@ -264,14 +268,66 @@ local function discard_pilots()
   end
 end
 
-render = function(verify)
-  -- A turn with nothing to choose is played at once (the core completes it by itself).
+local auto_pending = false
+local preparing = false
+local painting_more = false
+
+-- The pieces a paint left for later (a round's end moves every seat's cards).
+local function paint_more()
+  painting_more = false
+  if m.state ~= nil then
+    render()
+  end
+end
+
+-- At a simultaneous phase's start every player gets a decision: each is worked out in its
+-- own frame (and their dialog opened), so no handler asks the core for all of them at once.
+local function prepare_next()
+  preparing = false
+  if m.state == nil or starting or not Model.simultaneous(m) then
+    return
+  end
+  local here = seated()
+  for _, who in ipairs(Model.deciders(m)) do
+    if here[who] and noticed[who] == nil then
+      Model.decision(m, who)
+      render() -- draws their panel and opens their dialog (notice)
+      return
+    end
+  end
+end
+
+local function prepare_later()
+  if preparing or m.state == nil or not Model.simultaneous(m) then
+    return
+  end
+  local here = seated()
+  for _, who in ipairs(Model.deciders(m)) do
+    if here[who] and noticed[who] == nil then -- not yet asked in their dialog
+      preparing = true
+      Wait.frames(prepare_next, 1)
+      return
+    end
+  end
+end
+
+-- A turn with nothing to choose is played by the table, a frame later: each handler then
+-- applies one action at most, and players see one turn after another.
+local function play_automatic()
+  auto_pending = false
   if m.state ~= nil and not starting and Model.simultaneous(m) == false
     and Model.deciders(m)[1] == nil and not game.is_over(m.state) then
     attempt(nil, function()
       return Model.automatic(m)
     end)
-    return -- attempt drew the table again
+  end
+end
+
+render = function(verify)
+  if not auto_pending and m.state ~= nil and not starting and Model.simultaneous(m) == false
+    and Model.deciders(m)[1] == nil and not game.is_over(m.state) then
+    auto_pending = true
+    Wait.frames(play_automatic, 1)
   end
   -- A click that only extends a path leaves every piece where it is: the panels only.
   local full = verify or m.state ~= placed_for
@@ -281,12 +337,16 @@ render = function(verify)
     discard_pilots()
   end
   Paint.paint(shown, View.picture(m, ctx), nil, verify, false)
-  if full then
+  if full and not ctx.more then
     placed_for = m.state
     memo.all = nil
+  elseif ctx.more and not painting_more then
+    painting_more = true
+    Wait.frames(paint_more, 1)
   end
   cells_in_order = ctx.ids
   notice(ctx)
+  prepare_later()
 end
 
 -- Start ---------------------------------------------------------------------------------------
@@ -495,7 +555,8 @@ local function new_game(host)
     say_private(host, "a new game starts only once this one is over")
     return
   end
-  say_private(host, "Load the mod again for a new game: the pilot cards of this one have left the table.")
+  say_private(host, "Load the mod again for a new game: the pilot cards of this one have "
+    .. "left the table.")
 end
 
 local function button(player, value, id, handler)
@@ -586,6 +647,7 @@ function onLoad(saved)
     printToAll(D.name .. ": " .. problem)
   end
   starting = false
+  auto_pending, preparing, painting_more = false, false, false
   page, dialogs, noticed, said = {}, {}, {}, {}
   turn_shown = nil
   Paint.forget_all(shown)
@@ -666,6 +728,7 @@ function tableStatus()
     deciders = Model.deciders(m),
     simultaneous = Model.simultaneous(m),
     starting = starting,
+    busy = auto_pending or preparing or painting_more, -- the table works on in the next frame
     depths = depths, -- colour -> how many choices their path under way holds
     asked = asked, -- colour -> the name of the decision they are asked
   }

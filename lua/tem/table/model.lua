@@ -30,7 +30,7 @@ function M.new(game)
     texts = {}, -- their JSON texts
     paths = {}, -- colour -> option ids of the action being built
     labels = {}, -- colour -> their labels
-    mine = {}, -- colour -> { state =, depth =, d = their decision } (a cache)
+    mine = {}, -- colour -> { key =, d = their decision } (a cache: cache_key)
     version = 1,
   }
 end
@@ -45,6 +45,7 @@ function M.refusal(err)
 end
 
 local apply -- defined with the record below
+local cache_key -- defined with the decisions below
 
 local function changed(m)
   m.version = m.version + 1
@@ -138,6 +139,14 @@ function M.deciders(m)
   return out
 end
 
+-- What a simultaneous decision is cached by: the phase and this colour's own path. In a
+-- simultaneous phase each player decides on their own, so another's answer or completed
+-- action leaves it standing (the playtest compares every decision asked with the Python
+-- engine's, so a phase where that did not hold would show there).
+cache_key = function(m, color)
+  return m.state.phase .. m.state.round .. "|" .. table.concat(m.paths[color] or {}, ",")
+end
+
 -- `color`'s decision now, or nil when they have none.
 function M.decision(m, color)
   local d = top(m)
@@ -155,10 +164,8 @@ function M.decision(m, color)
   if not deciding then
     return nil
   end
-  -- Cached by the state and this colour's own path: another's choice leaves it standing.
-  local depth = #(m.paths[color] or {})
-  local cached = m.mine[color]
-  if cached and cached.state == m.state and cached.depth == depth then
+  local key, cached = cache_key(m, color), m.mine[color]
+  if cached and cached.key == key then
     return cached.d
   end
   local res = m.game.choices(m.state, full_path(m, color))
@@ -166,10 +173,19 @@ function M.decision(m, color)
     -- a path the core no longer accepts (another's action changed what it leads to)
     m.paths[color], m.labels[color] = {}, {}
     res = m.game.choices(m.state, full_path(m, color))
+    key = cache_key(m, color)
   end
-  m.mine[color] = { state = m.state, depth = #(m.paths[color] or {}),
-    d = res and res.decision or nil }
+  m.mine[color] = { key = key, d = res and res.decision or nil }
   return m.mine[color].d
+end
+
+-- `color`'s decision when it is known without asking the core again (nil otherwise).
+function M.known(m, color)
+  local cached = m.mine[color]
+  if M.simultaneous(m) and cached and cached.key == cache_key(m, color) then
+    return cached.d
+  end
+  return nil
 end
 
 -- The public view of the state (what a spectator may know), once per state.
@@ -313,7 +329,7 @@ function M.choose(m, color, id)
     if k == "*" then
       m.shared, m.shared_of, m.shared_depth = res.decision, m.state, #path
     else
-      m.mine[color] = { state = m.state, depth = #path, d = res.decision }
+      m.mine[color] = { key = cache_key(m, color), d = res.decision }
     end
     return nil
   end

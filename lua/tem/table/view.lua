@@ -17,6 +17,7 @@ local V = {}
 local ON, OFF = { active = "true" }, { active = "false" }
 
 V.HANDLERS = 8 -- option buttons name onButton0..7 by version, so a stale click is refused
+local SEATS_A_PAINT = 1
 
 local TURN = { N = 0, NE = 0, E = 90, SE = 90, S = 180, SW = 180, W = 270, NW = 270 }
 local MINE_AT, TURRET_AT = { -0.95, 0.95 }, { 0.95, 0.95 }
@@ -81,7 +82,8 @@ local function cell_pieces(ctx, pv, ids, put)
   local sig = {}
   for k, id in ipairs(ids) do
     local c = pv.cells[id]
-    sig[k] = c.zone .. (c.mine ~= NULL and c.mine.owner or "-") .. (c.turret ~= NULL and c.turret or "-")
+    sig[k] = c.zone .. (c.mine ~= NULL and c.mine.owner or "-")
+      .. (c.turret ~= NULL and c.turret or "-")
   end
   if not changed(ctx, "cells", table.concat(sig, ",")) then
     return
@@ -119,6 +121,23 @@ local function cell_pieces(ctx, pv, ids, put)
   end
 end
 
+-- The place of the k-th card in a seat's hand, made once (places are never changed).
+local HAND = {}
+
+local function in_hand(seat, k, scale)
+  local places = HAND[seat.color]
+  if places == nil then
+    places = {}
+    HAND[seat.color] = places
+  end
+  local p = places[k]
+  if p == nil then
+    p = at(seat.hand_slots[k], 0, 0, nil, nil, scale)
+    places[k] = p
+  end
+  return p
+end
+
 -- One seat's figure, markers, program cards, pilot cards and the Mech card it holds.
 local function seat_pieces(m, ctx, pv, p, own, put)
   local L, D = ctx.layout, ctx.D
@@ -127,9 +146,14 @@ local function seat_pieces(m, ctx, pv, p, own, put)
   local sig = tostring(p.zone) .. ":" .. p.health .. ":" .. p.energy .. ":" .. p.credits .. ":"
     .. p.vp .. ":" .. table.concat(p.played, ",") .. ":" .. tostring(p.pilot) .. ":" .. p.status
     .. ":" .. tostring(mech.controller) .. ":" .. tostring(mech.side)
+  if not ctx.all and ctx.memo[p.color] ~= sig and ctx.seats_left <= 0 then
+    ctx.more = true -- placed at the next paint, a frame later
+    return
+  end
   if not changed(ctx, p.color, sig) then
     return
   end
+  ctx.seats_left = ctx.seats_left - 1
   local g = seat.guids
   local off = L.offsets[i]
   if p.zone ~= NULL then
@@ -158,7 +182,7 @@ local function seat_pieces(m, ctx, pv, p, own, put)
       local dir = step ~= nil and step ~= NULL and step.dir or "N"
       put(guid, at(seat.programs[j], 0, 0, nil, 180 + TURN[dir], L.turn_scale))
     else
-      put(guid, at(seat.hand_slots[k], 0, 0, nil, nil, L.slot_scale))
+      put(guid, in_hand(seat, k, L.slot_scale))
     end
   end
   if p.pilot ~= NULL then
@@ -166,8 +190,7 @@ local function seat_pieces(m, ctx, pv, p, own, put)
       p.status == "armor"))
   else
     for k, pilot in ipairs(own.dealt) do
-      put(L.guids.pilots[pilot], at(seat.hand_slots[#D.programs + k], 0, 0, nil, nil,
-        L.slot_scale))
+      put(L.guids.pilots[pilot], in_hand(seat, #D.programs + k, L.slot_scale))
     end
   end
   if mech.controller == p.color then
@@ -222,6 +245,9 @@ local function pieces(m, ctx, pv)
     table.sort(ctx.ids)
   end
   cell_pieces(ctx, pv, ctx.ids, put)
+  -- At most SEATS_A_PAINT seats' pieces move in one paint (a round's end moves every
+  -- seat's cards): the rest move a frame later.
+  ctx.seats_left = SEATS_A_PAINT
   for i, p in ipairs(pv.players) do
     seat_pieces(m, ctx, pv, p, m.state.players[i], put)
   end
@@ -264,48 +290,98 @@ local function status(m, ctx, pv)
     return head .. what .. " (" .. table.concat(done, ", ") .. ")"
   end
   local who = Model.deciders(m)[1]
-  local away = who and not ctx.seated[who] and " (not seated: the host can decide for them)" or ""
+  if who == nil then
+    return head .. pv.active .. " has nothing to choose: the table plays their turn."
+  end
+  local away = not ctx.seated[who] and " (not seated: the host can decide for them)" or ""
   return head .. tostring(who) .. "'s decision: " .. Words.prompt(Model.decision(m, who)) .. away
 end
 
+-- Element ids by seat, made once (a concatenation per slot per render would cost more).
+local IDS = {}
+
+local function ids_of(color, slots)
+  local ids = IDS[color]
+  if ids == nil then
+    local base = "seat:" .. color
+    ids = { panel = base, title = base .. ":title", back = base .. ":back",
+      private = base .. ":private", opt = {} }
+    for k = 1, slots do
+      ids.opt[k] = base .. ":opt:" .. k
+    end
+    IDS[color] = ids
+  end
+  return ids
+end
+
+-- A seat's panel. Its entries are kept in ctx.memo and given again, the same tables, while
+-- what they show has not changed (the painter skips an entry it was given last time).
 local function seat_panel(m, ctx, pv, color, ui)
   local L, D = ctx.layout, ctx.D
-  local base = "seat:" .. color
+  local slots = L.option_slots
+  local ids = ids_of(color, slots)
   local playing = false
   for _, p in ipairs(pv.players) do
     playing = playing or p.color == color
   end
-  ui[#ui + 1] = { base, playing and ON or OFF }
-  local d = playing and Model.decision(m, color) or nil
-  local title, options, private = "", {}, false
-  if d == nil then
-    title = pv.phase == "over" and Words.ranking(pv) or "Waiting for the others."
-  elseif D.private[d.name] then
-    private = true
+  -- In a simultaneous phase a decision not yet known is worked out a frame later, one colour
+  -- at a time (tem.table.global): a phase's start then costs one player's decision a frame.
+  local pending = false
+  local d
+  if playing and Model.simultaneous(m) then
+    d = Model.known(m, color)
+    pending = d == nil and ctx.deciding[color] == true
+  elseif playing then
+    d = Model.decision(m, color)
+  end
+  local private = pending or (d ~= nil and D.private[d.name]) or false
+  local public = d ~= nil and not private
+  local page = ctx.page[color] or 1
+  local on = public and handler(m) or nil
+  local depth = public and Model.depth(m, color) or 0
+  local over = pv.phase == "over"
+  local memo = ctx.memo.panels and ctx.memo.panels[color]
+  if memo and memo.d == d and memo.page == page and memo.on == on and memo.playing == playing
+    and memo.over == over and memo.depth == depth and memo.pending == pending then
+    for _, entry in ipairs(memo.entries) do
+      ui[#ui + 1] = entry
+    end
+    return
+  end
+  local entries = { { ids.panel, playing and ON or OFF } }
+  local title, options = "", {}
+  if pending then
+    title = "Your choice is secret: it opens in a dialog only you see."
+  elseif d == nil then
+    title = over and Words.ranking(pv) or "Waiting for the others."
+  elseif private then
     title = "Your choice is secret: " .. Words.prompt(d) .. " It opens in a dialog only you see."
   else
     title = "Your decision: " .. Words.prompt(d)
     options = d.options
   end
-  ui[#ui + 1] = { base .. ":title", { text = title } }
-  local slots = L.option_slots
-  local page = V.paging(#options, ctx.page[color] or 1, slots)
-  local on = handler(m)
+  entries[2] = { ids.title, { text = title } }
+  local shown = V.paging(#options, page, slots)
   for k = 1, slots do
-    local index = V.slot(#options, page, slots, k)
-    local id = base .. ":opt:" .. k
+    local index = V.slot(#options, shown, slots, k)
     if index == "more" then
-      ui[#ui + 1] = { id, { text = "More options", active = "true", onClick = on } }
-    elseif index ~= nil then
-      ui[#ui + 1] = { id, { text = Words.label(D, pv, options[index].label), active = "true",
+      entries[#entries + 1] = { ids.opt[k], { text = "More options", active = "true",
         onClick = on } }
+    elseif index ~= nil then
+      entries[#entries + 1] = { ids.opt[k], { text = Words.label(D, pv, options[index].label),
+        active = "true", onClick = on } }
     else
-      ui[#ui + 1] = { id, OFF }
+      entries[#entries + 1] = { ids.opt[k], OFF }
     end
   end
-  local back = d ~= nil and not private and Model.depth(m, color) > 0
-  ui[#ui + 1] = { base .. ":back", { active = back and "true" or "false", onClick = on } }
-  ui[#ui + 1] = { base .. ":private", private and ON or OFF }
+  entries[#entries + 1] = { ids.back, depth > 0 and { active = "true", onClick = on } or OFF }
+  entries[#entries + 1] = { ids.private, private and ON or OFF }
+  ctx.memo.panels = ctx.memo.panels or {}
+  ctx.memo.panels[color] = { d = d, page = page, on = on, playing = playing, over = over,
+    depth = depth, pending = pending, entries = entries }
+  for _, entry in ipairs(entries) do
+    ui[#ui + 1] = entry
+  end
 end
 
 -- The seated player the table waits for who is away, with a public decision (or nil).
@@ -322,6 +398,10 @@ end
 
 function V.picture(m, ctx)
   local L, D = ctx.layout, ctx.D
+  ctx.deciding = {}
+  for _, c in ipairs(m.state and Model.deciders(m) or {}) do
+    ctx.deciding[c] = true
+  end
   local ui = {}
   local pv = Model.public(m)
   ui[#ui + 1] = { "status:text", { text = status(m, ctx, pv) } }
@@ -331,30 +411,43 @@ function V.picture(m, ctx)
   ui[#ui + 1] = { "host:undo", { onClick = handler(m) } }
   ui[#ui + 1] = { "host:new", { active = pv and pv.phase == "over" and "true" or "false",
     onClick = handler(m) } }
+  ctx.memo.rows = ctx.memo.rows or {}
   for k = 1, #L.seats do
     local p = pv and pv.players[k]
     ui[#ui + 1] = { "board:" .. k, p and ON or OFF }
     if p then
-      local pre = "board:" .. k .. ":"
       local mode = STATUS[p.status] .. (p.ad_hoc and ", Ad Hoc" or "")
       local health = p.pilot == NULL and "-" or tostring(p.health)
-      local cells = { color = p.color, vp = tostring(p.vp), health = health,
-        energy = tostring(p.energy), credits = tostring(p.credits), status = mode }
-      for _, col in ipairs({ "color", "vp", "health", "energy", "credits", "status" }) do
-        ui[#ui + 1] = { pre .. col .. ":text", { text = cells[col] } }
+      local sig = p.color .. p.vp .. ":" .. health .. ":" .. p.energy .. ":" .. p.credits .. mode
+      local row = ctx.memo.rows[k]
+      if row == nil or row.sig ~= sig then
+        local pre = "board:" .. k .. ":"
+        local cells = { color = p.color, vp = tostring(p.vp), health = health,
+          energy = tostring(p.energy), credits = tostring(p.credits), status = mode }
+        row = { sig = sig, entries = {} }
+        for _, col in ipairs({ "color", "vp", "health", "energy", "credits", "status" }) do
+          row.entries[#row.entries + 1] = { pre .. col .. ":text", { text = cells[col] } }
+        end
+        ctx.memo.rows[k] = row
+      end
+      for _, entry in ipairs(row.entries) do
+        ui[#ui + 1] = entry
       end
     end
   end
   ui[#ui + 1] = { "board:final:text", { text = pv and pv.phase == "over" and Words.ranking(pv)
-    or (pv and ("Mech: " .. (pv.mech.controller ~= NULL and pv.mech.controller or "free")) or "") } }
+    or (pv and ("Mech: " .. (pv.mech.controller ~= NULL and pv.mech.controller or "free"))
+    or "") } }
   local absent = V.absent(m, ctx)
   ui[#ui + 1] = { "proxy", absent and ON or OFF }
   if absent then
     local d = Model.decision(m, absent)
-    ui[#ui + 1] = { "proxy:title", { text = "For " .. absent .. " (not seated): " .. Words.prompt(d) } }
+    ui[#ui + 1] = { "proxy:title",
+      { text = "For " .. absent .. " (not seated): " .. Words.prompt(d) } }
     for k = 1, L.option_slots do
       local o = d.options[k]
-      ui[#ui + 1] = { "proxy:opt:" .. k, o and { text = Words.label(D, pv, o.label), active = "true",
+      ui[#ui + 1] = { "proxy:opt:" .. k, o and { text = Words.label(D, pv, o.label),
+        active = "true",
         onClick = handler(m) } or OFF }
     end
     ui[#ui + 1] = { "proxy:back", { active = Model.depth(m, absent) > 0 and "true" or "false",

@@ -18,6 +18,7 @@ local ASK = {
   fight = "Fight whom?",
   attack = "Attack with which weapon?",
   retreat = "Retreat to which zone?",
+  ko_zone = "KO'd: to which of the nearest safe zones?",
   act = "Do the card's action?",
   buy = "Buy which weapon?",
   equip_start = "Change your equipped weapons before you move?",
@@ -161,7 +162,8 @@ function W.news(D, before, after)
     local scored = {}
     local was = by_color(before)
     for _, p in ipairs(after.players) do
-      scored[#scored + 1] = p.color .. " " .. p.vp .. " VP (" .. delta(p.vp - was[p.color].vp) .. ")"
+      local gained = delta(p.vp - was[p.color].vp)
+      scored[#scored + 1] = p.color .. " " .. p.vp .. " VP (" .. gained .. ")"
     end
     out[#out + 1] = "End of round " .. before.round .. ": " .. table.concat(scored, ", ")
     if after.phase ~= "over" then
