@@ -173,7 +173,7 @@ def play_game(
         seat_players(t, colors)
         t.step()
         t.click(colors[0], "start:go")
-        t.step()
+        _settle(t)
         record = _record(t)
         if record is None:
             raise PlaytestError("Start dealt no game")

@@ -59,7 +59,8 @@ RULES = (20.5, -13.0)
 SCORE_AT = (-21.0, 12.5)
 SHARED_SCALE = 0.8  # cards in the shared piles and the row
 WEAPON_SLOTS = 6  # a seat's weapon places beside its board (more pile on the last)
-HAND_SLOTS, HAND_PITCH = 10, 170  # cards in a hand, and their pitch in board pixels
+HAND_SLOTS, HAND_PITCH = 10, 265  # cards in a hand side by side, their pitch in board pixels
+HAND_WIDTH = 17.6  # the hand zone holds every slot
 SEAT_OFFSETS = ((-0.6, 0.6), (0.6, 0.6), (-0.6, -0.6), (0.6, -0.6))  # figures in one cell
 
 
@@ -467,7 +468,7 @@ def table_objects(plain: dict[str, Any], assets: Assets, url: dict[str, str]) ->
             O.zone(
                 "HandTrigger",
                 guid(f"hand:{color}"),
-                Place(h["x"], h["z"], y=3.0, rot_y=seat["turn"], scale=(11.0, 5.0, 3.4)),
+                Place(h["x"], h["z"], y=3.0, rot_y=seat["turn"], scale=(HAND_WIDTH, 5.0, 3.4)),
                 f"{color} hand",
                 SEAT_RGB[color],
                 FogColor=color,

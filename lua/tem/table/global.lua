@@ -31,7 +31,9 @@ local starting = false
 local said = {} -- action count -> the chat line written for it (for an undo's words)
 local gone = {} -- pilot id -> true once its card left the table
 local placed_for = nil -- the state the pieces were last placed for
-local memo = { all = true } -- what each group of pieces was last placed for (tem.table.view)
+-- What each group of pieces was last placed for, and each panel and scoreboard row last
+-- drawn (tem.table.view).
+local memo = { pieces = {} }
 local cells_in_order = nil
 
 local VERIFY_EVERY = 2 -- seconds between checks that every piece lies where the game has it
@@ -271,6 +273,7 @@ end
 local auto_pending = false
 local preparing = false
 local painting_more = false
+local more_verify = nil -- true while the rest of a verify waits for the next frame
 
 -- The pieces a paint left for later (a round's end moves every seat's cards).
 local function paint_more()
@@ -323,25 +326,32 @@ local function play_automatic()
   end
 end
 
-render = function(verify)
+-- Draw the table; `verify` also puts back what players moved; `ui_only` draws the panels
+-- and leaves the pieces to the next frame.
+render = function(verify, ui_only)
   if not auto_pending and m.state ~= nil and not starting and Model.simultaneous(m) == false
     and Model.deciders(m)[1] == nil and not game.is_over(m.state) then
     auto_pending = true
     Wait.frames(play_automatic, 1)
   end
   -- A click that only extends a path leaves every piece where it is: the panels only.
-  local full = verify or m.state ~= placed_for
+  local full = not ui_only and (verify or m.state ~= placed_for or more_verify ~= nil)
+  if verify then
+    memo.pieces = {} -- every group is looked at again (a few a paint)
+  end
+  verify = verify or more_verify
   local ctx = { layout = L, D = D, seated = seated(), page = page, pieces = full,
-    memo = memo, all = verify or memo.all, ids = cells_in_order }
+    memo = memo, ids = cells_in_order }
   if full then
     discard_pilots()
   end
   Paint.paint(shown, View.picture(m, ctx), nil, verify, false)
   if full and not ctx.more then
     placed_for = m.state
-    memo.all = nil
-  elseif ctx.more and not painting_more then
+    more_verify = nil
+  elseif (ctx.more or ui_only) and not painting_more then
     painting_more = true
+    more_verify = verify or nil -- the rest of a verify is a verify too
     Wait.frames(paint_more, 1)
   end
   cells_in_order = ctx.ids
@@ -394,11 +404,11 @@ end
 
 -- Shuffle the decks with TTS's randomness and read the setup from them.
 local function deal(order)
-  starting = false
   local zones = getObjectFromGUID(L.guids.zone_deck)
   local pilots = getObjectFromGUID(L.guids.pilot_deck)
   local weapons = getObjectFromGUID(L.guids.weapon_deck)
   if zones == nil or pilots == nil or weapons == nil then
+    starting = false
     say_all("A deck of the arena zones, pilots or weapons is missing: reload the save.")
     return
   end
@@ -430,11 +440,10 @@ local function deal(order)
   -- nothing of what comes next.
   weapons.shuffle()
   local setup = { players = order, arena = arena, pilots_dealt = dealt, weapons = row }
-  local ok = attempt(order[1], function()
-    Model.deal(m, setup)
-    return nil
-  end)
+  local ok, err = pcall(Model.deal, m, setup)
   if not ok then
+    starting = false
+    say_all("The table could not deal: " .. (Model.refusal(err) or tostring(err)))
     return
   end
   -- The pilots nobody was dealt leave the table: a Search of their deck would narrow down
@@ -447,7 +456,12 @@ local function deal(order)
   say_all(D.name .. ": " .. table.concat(order, ", ") .. ". " .. order[1] .. " starts. Bases "
     .. "are chosen in turn, the starting player last; then everyone keeps a pilot, places a "
     .. "secret mine and picks a basic weapon in their own dialog.")
-  render()
+  -- The table is laid out a frame later (the deal and the first picture in one handler
+  -- would cost twice a click's budget).
+  Wait.frames(function()
+    starting = false
+    render(false, true)
+  end, 1)
 end
 
 function onStart(player, value)
@@ -652,7 +666,8 @@ function onLoad(saved)
   turn_shown = nil
   Paint.forget_all(shown)
   placed_for = nil
-  memo = { all = true }
+  memo = { pieces = {} }
+  more_verify = nil
   render(m.state ~= nil)
   Wait.time(verify, VERIFY_EVERY, -1)
 end
@@ -728,7 +743,7 @@ function tableStatus()
     deciders = Model.deciders(m),
     simultaneous = Model.simultaneous(m),
     starting = starting,
-    busy = auto_pending or preparing or painting_more, -- the table works on in the next frame
+    busy = auto_pending or preparing or painting_more or starting, -- work left for a frame
     depths = depths, -- colour -> how many choices their path under way holds
     asked = asked, -- colour -> the name of the decision they are asked
   }

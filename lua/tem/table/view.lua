@@ -66,14 +66,14 @@ end
 
 -- The pieces: zone cards, figures, mines, turrets, markers, program cards, pilots, weapons.
 -- Which groups of pieces to place: each group's signature (what its places depend on) is
--- kept in ctx.memo, and a group whose signature has not changed since it was last placed is
--- left out (the painter leaves unlisted pieces where they are), unless ctx.all asks for every
--- piece (a verify, a load).
+-- kept in ctx.memo.pieces, and a group whose signature has not changed since it was last
+-- placed is left out (the painter leaves unlisted pieces where they are). A load or a
+-- verify empties it: then every group is placed again, a few a paint.
 local function changed(ctx, group, sig)
-  if not ctx.all and ctx.memo[group] == sig then
+  if ctx.memo.pieces[group] == sig then
     return false
   end
-  ctx.memo[group] = sig
+  ctx.memo.pieces[group] = sig
   return true
 end
 
@@ -146,7 +146,7 @@ local function seat_pieces(m, ctx, pv, p, own, put)
   local sig = tostring(p.zone) .. ":" .. p.health .. ":" .. p.energy .. ":" .. p.credits .. ":"
     .. p.vp .. ":" .. table.concat(p.played, ",") .. ":" .. tostring(p.pilot) .. ":" .. p.status
     .. ":" .. tostring(mech.controller) .. ":" .. tostring(mech.side)
-  if not ctx.all and ctx.memo[p.color] ~= sig and ctx.seats_left <= 0 then
+  if ctx.memo.pieces[p.color] ~= sig and ctx.seats_left <= 0 then
     ctx.more = true -- placed at the next paint, a frame later
     return
   end
