@@ -150,6 +150,24 @@ def test_text_that_does_not_fit_is_a_located_error_and_writes_nothing(tmp_path):
     assert not out.exists() or not any(p.suffix == ".json" for p in out.rglob("*.json"))
 
 
+def _files(folder):
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()
+    }
+
+
+def test_the_same_sources_build_byte_for_byte_the_same(built, tmp_path):
+    first = _files(built.folder)
+    again = build("tem", built.folder.parent)  # warm: from the image cache
+    assert _files(again.folder) == first
+    cold = build("tem", tmp_path / "elsewhere")  # no cache at all
+    other = _files(cold.folder)
+    assert {k: v for k, v in other.items() if k.startswith(("assets/", "scripts/"))} == {
+        k: v for k, v in first.items() if k.startswith(("assets/", "scripts/"))
+    }
+    assert len([k for k in first if k.startswith("assets/")]) == 39
+
+
 def test_the_arena_reads_upright_from_the_south_and_each_board_from_its_seat(save):
     by_name = {o["Nickname"]: o for o in save["ObjectStates"]}
     assert by_name["Arena"]["Transform"]["rotY"] == 180.0

@@ -82,13 +82,9 @@ def parse(module: Module) -> Any:
     with its line and column and the lint's code (LUA001, LUA004 for MoonSharp-only syntax);
     luaparser then reads code that is known to be valid.
     """
-    import contextlib
-    import io
-
-    from luaparser import ast  # imported here: a warm build never parses
-
     from generator.luabuild.compile import compiles
     from generator.luabuild.lint import explain
+    from generator.luabuild.trees import tree
 
     broken = explain(module, list(compiles(module.source)))
     if broken:
@@ -96,9 +92,7 @@ def parse(module: Module) -> Any:
             [Problem(module.origin, f.line, f.col, "", f.code, f.message) for f in broken]
         )
     try:
-        # luaparser's ANTLR listener prints what it rejects: the problem below says it once.
-        with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
-            return ast.parse(module.source)
+        return tree(module.source)
     except Exception as err:  # luaparser raises several types, some without positions
         problem = Problem(module.origin, None, None, "", "LUA000", f"luaparser: {err}")
         raise BundleError([problem]) from None

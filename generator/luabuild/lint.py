@@ -14,15 +14,13 @@ that the test profile cannot imitate everywhere.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import io
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from luaparser import ast, astnodes
+from luaparser import astnodes
 
 from generator.luabuild.bundle import Bundle, Module
 from generator.luabuild.compile import Finding, compiler, compiles
@@ -421,11 +419,10 @@ def walk(module: Module) -> Usage:
 
 
 def _walk(module: Module) -> Usage:
+    from generator.luabuild.trees import tree
+
     walker = _Walker()
-    # luaparser's ANTLR listener prints what it rejects; callers report it once, located.
-    with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
-        tree = ast.parse(module.source)
-    walker.visit(tree, Scope({"require", "_LOADED", "..."}))
+    walker.visit(tree(module.source), Scope({"require", "_LOADED", "..."}))
     return walker.usage
 
 
