@@ -716,7 +716,7 @@ def playtest(
                 break
     click.echo(
         f"{count if failed is None else failed.index + 1} game(s), {players} players, seed {seed}: "
-        f"{actions} actions, {clicks} clicks, {rolls} rolls of the dice"
+        f"{actions} actions, {clicks} clicks" + (f", {rolls} rolls of the dice" if rolls else "")
     )
     click.echo(costs.text())
     if longest is not None and longest.record is not None:

@@ -395,3 +395,12 @@ def test_every_decision_both_engines_ask_has_words():
     asked = {a for a in asked if a != "equip_"} | {w for w in worded if w.startswith("equip_")}
     assert "ko_zone" in asked and "retreat" in asked
     assert asked - {"player"} <= worded, asked - worded - {"player"}
+
+
+def test_playtest_tem_plays_through_the_cli(cli, build_dir):
+    run = cli("playtest", "tem", "--games", "1", "--players", "2", "--seed", "3")
+    assert run.code == 0, run
+    assert "1 game(s), 2 players, seed 3:" in run.stdout and "rolls" not in run.stdout
+    assert (
+        re.search(r"^dialog\s+\d+", run.stdout, re.M) and "onLoad of the longest game" in run.stdout
+    )
