@@ -341,7 +341,6 @@ def table_objects(plain: dict[str, Any], assets: Assets, url: dict[str, str]) ->
             )
         )
     key += 1
-    side = plain["sides"][0]
     sheet = assets.sheets["mech"][0]
     cdeck = O.custom_deck(key, url[sheet.name], url[sheet.back], sheet.columns, sheet.rows)
     mech_card = O.card(
@@ -352,7 +351,6 @@ def table_objects(plain: dict[str, Any], assets: Assets, url: dict[str, str]) ->
         "Mighty Mech",
     )
     mech_card["CustomDeck"][str(key)]["UniqueBack"] = True
-    del side
     objects.append(mech_card)
     key += 1
     cell_size = where["cell_scale"]
