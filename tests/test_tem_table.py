@@ -352,6 +352,33 @@ def test_undo_takes_the_last_action_back_and_stops_at_the_pilot_reveal(save, eng
     assert any("cannot be taken back" in m for m in t.messages("Red"))
 
 
+def test_a_new_game_after_the_end_gathers_the_cards_and_plays_whole(save, engine):
+    import random
+
+    result = P.play_game(engine, save, 2, 1, 0)
+    assert result.problem is None, result.problem
+    t = result.table
+    t.click("Red", "host:new")
+    P._settle(t)
+    assert t.call_in("-1", "onSave") == ""
+    assert any("cleared the table" in m for m in t.messages("Blue"))
+    pilots = [x for x in t._live() if x.name == "Pilot" or any(
+        c.get("Nickname") == "Pilot" for c in x.contents or [])]  # fmt: skip
+    assert sum(len(x.contents or []) or 1 for x in pilots) == 8
+    zones = [x for x in t._live() if len(x.contents or []) == 21]
+    assert zones, "the 21 zone cards are back in one deck"
+    t = t.reload()  # the new game survives a load too
+    t.click("Red", "start:go")
+    P._settle(t)
+    record = P._record(t)
+    assert record is not None and record["actions"] == []
+    second = P.GameResult(1, 1)
+    second.table = t
+    mirror = P._Mirror(engine, record["setup"])
+    t = P._play(t, engine, mirror, random.Random(5), "mixed", second, None, True)
+    assert engine.is_over(replay(engine, P._record(t)))
+
+
 # --- what each colour sees -----------------------------------------------------------------------
 
 

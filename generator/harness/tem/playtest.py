@@ -52,11 +52,12 @@ def saved(t: Table) -> dict[str, Any] | None:
 
 
 def _record(t: Table) -> dict[str, Any] | None:
-    """The game record the table saved (its resume point left out)."""
+    """The game record the table saved (its resume point and the table's own key left out)."""
     found = saved(t)
     if found is None:
         return None
     found.pop("resume", None)
+    found.pop("spare", None)
     return found
 
 

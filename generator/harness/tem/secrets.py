@@ -32,6 +32,7 @@ class Facts:
 
     private: dict[str, set[str]] = field(default_factory=dict)
     upcoming: list[str] = field(default_factory=list)
+    pilot_cards: set[str] = field(default_factory=set)  # GUIDs no container may hold
 
 
 def names_of(engine: Any) -> dict[str, str]:
@@ -44,8 +45,11 @@ def names_of(engine: Any) -> dict[str, str]:
 
 def facts_of(state: dict[str, Any], engine: Any) -> Facts:
     """The hidden facts of a game's full state."""
+    from generator.tts.tem.layout import layout
+
     names = names_of(engine)
-    facts = Facts(upcoming=[names[w] for w in state["deck"]])
+    pilots = set(layout(engine.d)["guids"]["pilots"].values())
+    facts = Facts(upcoming=[names[w] for w in state["deck"]], pilot_cards=pilots)
     for p in state["players"]:
         terms = {names[q] for q in p["dealt"] if q != p["pilot"]}
         revealed = set(p["played"])
@@ -73,6 +77,15 @@ def leaks(table: Any, facts: Facts) -> list[str]:
         hit = _first(MINE, public)
         if hit:
             found.append(f"{color} can read a mine's number: {hit}")
+        # A Search shows a container's card faces, which no text says: once pilots are
+        # dealt, no container may hold a pilot card (the undealt would narrow a rival's two).
+        if facts.pilot_cards and color != "Grey":
+            for thing in table._live():
+                inside = {entry.get("GUID") for entry in thing.contents or []}
+                if inside & facts.pilot_cards:
+                    found.append(f"{color} can search a container holding pilot cards "
+                                 f"({thing.name or thing.guid})")  # fmt: skip
+                    break
         if len(facts.upcoming) >= ORDER_DECK:
             run = r"\W+".join(re.escape(n) for n in facts.upcoming[:ORDER_RUN])
             hit = _first(re.compile(run), texts)

@@ -28,8 +28,13 @@ local shown = Paint.new(L)
 local page = {} -- colour -> the page of options shown
 local dialogs = {} -- colour -> { name =, depth =, ids = } of the dialog last shown to them
 local starting = false
+-- The pilot deck as gathered at Start (its getJSON text, before the shuffle) and that text
+-- encoded for the save: the pilots not dealt or not kept leave the table during a game, and
+-- a new game spawns the deck again from it.
+local spare_pilots, spare_text = nil, nil
 local said = {} -- action count -> the chat line written for it (for an undo's words)
-local gone = {} -- pilot id -> true once its card left the table
+local gone = {} -- pilot id -> true once its card left the table; `deck`: the pilot deck did
+local PILES -- the piles of cards a new game gathers (defined with Start)
 local placed_for = nil -- the state the pieces were last placed for
 -- What each group of pieces was last placed for, and each panel and scoreboard row last
 -- drawn (tem.table.view).
@@ -255,6 +260,32 @@ end
 -- The pilot cards not kept leave the table once the pilots are revealed (a Search or a
 -- look at them would tell a rival's other pilot).
 local function discard_pilots()
+  -- The pilots nobody was dealt leave the table with the deck that holds them, once the
+  -- dealt ones are out of it: a Search shows a deck's faces, and would narrow a rival's
+  -- two pilots down.
+  if m.state ~= nil and not gone.deck then
+    local deck = Paint.pile_holder(shown, PILES.pilots)
+    local dealt = {}
+    for _, p in ipairs(m.state.players) do
+      for _, id in ipairs(p.dealt) do
+        dealt[L.guids.pilots[id]] = true
+      end
+    end
+    local waiting = false
+    if deck ~= nil and deck.type == "Deck" then
+      for _, entry in ipairs(deck.getObjects()) do
+        waiting = waiting or dealt[entry.guid] == true
+      end
+    elseif deck ~= nil then
+      waiting = dealt[deck.getGUID()] == true
+    end
+    if not waiting then
+      if deck ~= nil then
+        deck.destruct()
+      end
+      gone.deck = true
+    end
+  end
   for _, p in ipairs(m.state and m.state.players or {}) do
     if p.pilot ~= NULL then
       for _, id in ipairs(p.dealt) do
@@ -342,10 +373,10 @@ render = function(verify, ui_only)
   verify = verify or more_verify
   local ctx = { layout = L, D = D, seated = seated(), page = page, pieces = full,
     memo = memo, ids = cells_in_order }
-  if full then
-    discard_pilots()
-  end
   Paint.paint(shown, View.picture(m, ctx), nil, verify, false)
+  if full then
+    discard_pilots() -- after the paint: it takes the dealt pilots out of their deck
+  end
   if full and not ctx.more then
     placed_for = m.state
     more_verify = nil
@@ -402,12 +433,45 @@ local function resource_cells(n)
   return nil
 end
 
+-- The piles a new game gathers the cards back into (glue.piles), each by its cards.
+local function pile(key, place, ids)
+  local cards = {}
+  for _, id in ipairs(ids) do
+    cards[#cards + 1] = id
+  end
+  return { key = key, place = place, down = true, cards = cards }
+end
+
+local function guids_of(by_id, ...)
+  local out = {}
+  for _, list in ipairs({ ... }) do
+    for _, c in ipairs(list) do
+      out[#out + 1] = by_id[c.id]
+    end
+  end
+  return out
+end
+
+PILES = {
+  zones = pile("zones", L.zone_deck, guids_of(L.guids.zones, raw.zones, raw.bases,
+    { raw.mech_zone })),
+  pilots = pile("pilots", L.pilot_deck, guids_of(L.guids.pilots, raw.pilots)),
+  weapons = pile("weapons", L.weapon_deck, guids_of(L.guids.advanced, raw.advanced)),
+}
+for k, w in ipairs(raw.basic) do
+  PILES["basic" .. k] = { key = "basic" .. k, place = L.basic[k], down = false,
+    cards = L.guids.basic[w.id] }
+end
+
 -- Shuffle the decks with TTS's randomness and read the setup from them.
 local function deal(order)
-  local zones = getObjectFromGUID(L.guids.zone_deck)
-  local pilots = getObjectFromGUID(L.guids.pilot_deck)
-  local weapons = getObjectFromGUID(L.guids.weapon_deck)
-  if zones == nil or pilots == nil or weapons == nil then
+  -- The decks are found by the cards they hold: a deck the table gathered again may have a
+  -- new GUID (TTS gives a deck two cards form one).
+  local zones = Paint.pile_holder(shown, PILES.zones)
+  local pilots = Paint.pile_holder(shown, PILES.pilots)
+  local weapons = Paint.pile_holder(shown, PILES.weapons)
+  if zones == nil or pilots == nil or weapons == nil or zones.type ~= "Deck"
+    or pilots.type ~= "Deck" or weapons.type ~= "Deck" then
     starting = false
     say_all("A deck of the arena zones, pilots or weapons is missing: reload the save.")
     return
@@ -426,13 +490,13 @@ local function deal(order)
       arena[cells[k]] = id
     end
   end
+  spare_pilots = pilots.getJSON(false)
+  spare_text = json.encode(spare_pilots)
   pilots.shuffle()
   local deck = ids_in(pilots, reverse(L.guids.pilots))
   local dealt = json.object({})
-  local kept = {}
   for i, color in ipairs(order) do
     dealt[color] = { deck[2 * i - 1], deck[2 * i] }
-    kept[deck[2 * i - 1]], kept[deck[2 * i]] = true, true
   end
   weapons.shuffle()
   local row = ids_in(weapons, reverse(L.guids.advanced))
@@ -445,13 +509,6 @@ local function deal(order)
     starting = false
     say_all("The table could not deal: " .. (Model.refusal(err) or tostring(err)))
     return
-  end
-  -- The pilots nobody was dealt leave the table: a Search of their deck would narrow down
-  -- a rival's two.
-  for id, guid in pairs(L.guids.pilots) do
-    if not kept[id] then
-      destroy(guid)
-    end
   end
   say_all(D.name .. ": " .. table.concat(order, ", ") .. ". " .. order[1] .. " starts. Bases "
     .. "are chosen in turn, the starting player last; then everyone keeps a pilot, places a "
@@ -564,13 +621,45 @@ local function undo(color)
   end)
 end
 
+-- After a game ends, the host starts a new one without reloading: the cards go back into
+-- their decks, the pilot deck comes back as it was gathered at Start, and Start shows again.
 local function new_game(host)
   if not (m.state and game.is_over(m.state)) then
     say_private(host, "a new game starts only once this one is over")
     return
   end
-  say_private(host, "Load the mod again for a new game: the pilot cards of this one have "
-    .. "left the table.")
+  if spare_pilots == nil then
+    say_private(host, "the pilot cards are not kept in this save: load the mod again to play a "
+      .. "new game")
+    return
+  end
+  for _, guid in pairs(L.guids.pilots) do
+    destroy(guid)
+  end
+  spawnObjectJSON({ json = spare_pilots })
+  Model.load(m, "")
+  Paint.forget_all(shown)
+  placed_for, memo, more_verify = nil, { pieces = {} }, nil
+  said, page, dialogs, noticed, gone = {}, {}, {}, {}, {}
+  turn_shown = nil
+  Turns.enable = false
+  starting = true
+  for _, key in ipairs({ "zones", "weapons", "basic1", "basic2", "basic3", "basic4" }) do
+    if PILES[key] then
+      Paint.gather(shown, PILES[key])
+    end
+  end
+  Wait.condition(function()
+    starting = false
+    say_all(host .. " cleared the table for a new game: sit at a seat, then the host presses "
+      .. "Start.")
+    render()
+  end, function()
+    return next(shown.moving) == nil
+  end, 20, function()
+    starting = false
+    say_all("The cards could not all be gathered: load the mod again for a new game.")
+  end)
 end
 
 local function button(player, value, id, handler)
@@ -656,10 +745,12 @@ local function verify()
 end
 
 function onLoad(saved)
-  local problem = Model.load(m, saved)
+  local problem, head = Model.load(m, saved)
   if problem then
     printToAll(D.name .. ": " .. problem)
   end
+  spare_pilots = head and type(head.spare) == "string" and head.spare or nil
+  spare_text = spare_pilots and json.encode(spare_pilots) or nil
   starting = false
   auto_pending, preparing, painting_more = false, false, false
   page, dialogs, noticed, said = {}, {}, {}, {}
@@ -673,7 +764,7 @@ function onLoad(saved)
 end
 
 function onSave()
-  return Model.save_text(m)
+  return Model.save_text(m, spare_text)
 end
 
 local function seats_changed()

@@ -235,21 +235,23 @@ function M.last(m)
 end
 
 -- The encoded record (the game's one saved thing, keys in byte order as lib.json writes
--- them); "" before a game starts.
-function M.save_text(m)
+-- them); "" before a game starts. `spare` (JSON text, optional) is the table's own: the
+-- pilot deck as gathered at Start, written under the last key.
+function M.save_text(m, spare)
   if m.setup == nil then
     return ""
   end
+  local tail = spare and (',"spare":' .. spare .. "}") or "}"
   local actions = table.concat(m.texts, ",")
   if m.base == 0 then
-    return '{"actions":[' .. actions .. '],"game":"tem","setup":' .. m.setup_text .. "}"
+    return '{"actions":[' .. actions .. '],"game":"tem","setup":' .. m.setup_text .. tail
   end
   if m.resume_text == nil then
     m.resume_text = '{"at":' .. m.base .. ',"offset":' .. #m.prefix .. ',"state":'
       .. json.encode(m.base_state) .. "}"
   end
   return '{"actions":[' .. m.prefix .. (actions ~= "" and "," or "") .. actions
-    .. '],"game":"tem","resume":' .. m.resume_text .. ',"setup":' .. m.setup_text .. "}"
+    .. '],"game":"tem","resume":' .. m.resume_text .. ',"setup":' .. m.setup_text .. tail
 end
 
 -- A round begins: the resume point moves to it.
@@ -419,6 +421,7 @@ local function load_text(m, text)
   if not ok or type(saved) ~= "table" or type(saved.setup) ~= "table" then
     return "the saved game could not be read; the table starts empty"
   end
+  m.saved_head = saved
   local actions = string.sub(text, 13, at - 1)
   local resume = saved.resume
   if type(resume) ~= "table" then
@@ -443,9 +446,10 @@ local function load_text(m, text)
   return replay_from(m, resume.state, list)
 end
 
--- Load a saved record (onLoad: also after a rewind). Returns a problem or nil.
+-- Load a saved record (onLoad: also after a rewind). Returns a problem or nil, and what the
+-- save holds after the actions (game, resume, setup and the table's own keys), decoded.
 function M.load(m, text)
-  m.state, m.setup = nil, nil
+  m.state, m.setup, m.saved_head = nil, nil, nil
   m.paths, m.labels = {}, {}
   changed(m)
   if text == nil or text == "" then
@@ -456,7 +460,7 @@ function M.load(m, text)
     m.state, m.setup = nil, nil
   end
   changed(m)
-  return problem
+  return problem, m.saved_head
 end
 
 return M
