@@ -357,7 +357,8 @@ def test_a_new_game_after_the_end_gathers_the_cards_and_plays_whole(save, engine
 
     result = P.play_game(engine, save, 2, 1, 0)
     assert result.problem is None, result.problem
-    t = result.table
+    t = result.table.reload()  # the pilot deck kept in the save, not only in memory
+    P._settle(t)
     t.click("Red", "host:new")
     P._settle(t)
     assert t.call_in("-1", "onSave") == ""

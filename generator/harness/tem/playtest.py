@@ -57,7 +57,7 @@ def _record(t: Table) -> dict[str, Any] | None:
     if found is None:
         return None
     found.pop("resume", None)
-    found.pop("spare", None)
+    found.pop("_spare", None)
     return found
 
 

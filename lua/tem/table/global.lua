@@ -628,11 +628,12 @@ local function new_game(host)
     say_private(host, "a new game starts only once this one is over")
     return
   end
-  if spare_pilots == nil then
+  if spare_text == nil then
     say_private(host, "the pilot cards are not kept in this save: load the mod again to play a "
       .. "new game")
     return
   end
+  spare_pilots = spare_pilots or json.decode(spare_text)
   for _, guid in pairs(L.guids.pilots) do
     destroy(guid)
   end
@@ -745,12 +746,11 @@ local function verify()
 end
 
 function onLoad(saved)
-  local problem, head = Model.load(m, saved)
+  local problem, spare = Model.load(m, saved)
   if problem then
     printToAll(D.name .. ": " .. problem)
   end
-  spare_pilots = head and type(head.spare) == "string" and head.spare or nil
-  spare_text = spare_pilots and json.encode(spare_pilots) or nil
+  spare_pilots, spare_text = nil, spare -- decoded only if a new game needs it
   starting = false
   auto_pending, preparing, painting_more = false, false, false
   page, dialogs, noticed, said = {}, {}, {}, {}

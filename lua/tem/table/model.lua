@@ -235,22 +235,24 @@ function M.last(m)
 end
 
 -- The encoded record (the game's one saved thing, keys in byte order as lib.json writes
--- them); "" before a game starts. `spare` (JSON text, optional) is the table's own: the
--- pilot deck as gathered at Start, written under the last key.
+-- them); "" before a game starts. `spare` (a JSON string literal, optional) is the table's
+-- own: the pilot deck as gathered at Start, under the first key, `_spare`, so a load can
+-- cut it off without decoding it (a string literal holds no unescaped quote).
 function M.save_text(m, spare)
   if m.setup == nil then
     return ""
   end
-  local tail = spare and (',"spare":' .. spare .. "}") or "}"
+  local head = spare and ('{"_spare":' .. spare .. ',"actions":[') or '{"actions":['
+  local tail = "}"
   local actions = table.concat(m.texts, ",")
   if m.base == 0 then
-    return '{"actions":[' .. actions .. '],"game":"tem","setup":' .. m.setup_text .. tail
+    return head .. actions .. '],"game":"tem","setup":' .. m.setup_text .. tail
   end
   if m.resume_text == nil then
     m.resume_text = '{"at":' .. m.base .. ',"offset":' .. #m.prefix .. ',"state":'
       .. json.encode(m.base_state) .. "}"
   end
-  return '{"actions":[' .. m.prefix .. (actions ~= "" and "," or "") .. actions
+  return head .. m.prefix .. (actions ~= "" and "," or "") .. actions
     .. '],"game":"tem","resume":' .. m.resume_text .. ',"setup":' .. m.setup_text .. tail
 end
 
@@ -413,6 +415,14 @@ function M.undo(m)
 end
 
 local function load_text(m, text)
+  if string.sub(text, 1, 11) == '{"_spare":"' then
+    local close = string.find(text, '","actions":[', 11, true)
+    if close == nil then
+      return "the saved game could not be read; the table starts empty"
+    end
+    m.saved_spare = string.sub(text, 11, close) -- kept as its literal, decoded if ever needed
+    text = "{" .. string.sub(text, close + 2)
+  end
   local at = string.find(text, '],"game":"tem",', 1, true)
   if string.sub(text, 1, 12) ~= '{"actions":[' or at == nil then
     return "the saved game could not be read; the table starts empty"
@@ -421,7 +431,6 @@ local function load_text(m, text)
   if not ok or type(saved) ~= "table" or type(saved.setup) ~= "table" then
     return "the saved game could not be read; the table starts empty"
   end
-  m.saved_head = saved
   local actions = string.sub(text, 13, at - 1)
   local resume = saved.resume
   if type(resume) ~= "table" then
@@ -446,10 +455,10 @@ local function load_text(m, text)
   return replay_from(m, resume.state, list)
 end
 
--- Load a saved record (onLoad: also after a rewind). Returns a problem or nil, and what the
--- save holds after the actions (game, resume, setup and the table's own keys), decoded.
+-- Load a saved record (onLoad: also after a rewind). Returns a problem or nil, and the
+-- table's own `_spare` as its JSON string literal (nil when the save has none).
 function M.load(m, text)
-  m.state, m.setup, m.saved_head = nil, nil, nil
+  m.state, m.setup, m.saved_spare = nil, nil, nil
   m.paths, m.labels = {}, {}
   changed(m)
   if text == nil or text == "" then
@@ -460,7 +469,7 @@ function M.load(m, text)
     m.state, m.setup = nil, nil
   end
   changed(m)
-  return problem, m.saved_head
+  return problem, m.saved_spare
 end
 
 return M
