@@ -490,8 +490,7 @@ local function deal(order)
       arena[cells[k]] = id
     end
   end
-  spare_pilots = pilots.getJSON(false)
-  spare_text = json.encode(spare_pilots)
+  spare_pilots, spare_text = pilots.getJSON(false), nil -- encoded at the next save
   pilots.shuffle()
   local deck = ids_in(pilots, reverse(L.guids.pilots))
   local dealt = json.object({})
@@ -628,7 +627,7 @@ local function new_game(host)
     say_private(host, "a new game starts only once this one is over")
     return
   end
-  if spare_text == nil then
+  if spare_text == nil and spare_pilots == nil then
     say_private(host, "the pilot cards are not kept in this save: load the mod again to play a "
       .. "new game")
     return
@@ -764,6 +763,9 @@ function onLoad(saved)
 end
 
 function onSave()
+  if spare_text == nil and spare_pilots ~= nil then
+    spare_text = json.encode(spare_pilots)
+  end
   return Model.save_text(m, spare_text)
 end
 
