@@ -261,3 +261,38 @@ def custom_deck(sheet_id: int, face_url: str, back_url: str, columns: int, rows:
             "Type": 0,
         }
     }
+
+
+def table_settings() -> Obj:
+    """The save's fixed table settings (grid, lighting, hands), as real v13.1 saves write them.
+
+    Every game's table uses the same: no grid lines or snapping, TTS's default light, hands on.
+    """
+    return {
+        "Grid": {
+            "Type": 0,
+            "Lines": False,
+            "Color": {"r": 0.0, "g": 0.0, "b": 0.0},
+            "Opacity": 0.75,
+            "ThickLines": False,
+            "Snapping": False,
+            "Offset": False,
+            "BothSnapping": False,
+            "xSize": 2.0,
+            "ySize": 2.0,
+            "PosOffset": {"x": 0.0, "y": 1.0, "z": 0.0},
+        },
+        "Lighting": {
+            "LightIntensity": 0.54,
+            "LightColor": {"r": 1.0, "g": 0.98, "b": 0.89},
+            "AmbientIntensity": 1.3,
+            "AmbientType": 0,
+            "AmbientSkyColor": {"r": 0.5, "g": 0.5, "b": 0.5},
+            "AmbientEquatorColor": {"r": 0.5, "g": 0.5, "b": 0.5},
+            "AmbientGroundColor": {"r": 0.5, "g": 0.5, "b": 0.5},
+            "ReflectionIntensity": 1.0,
+            "LutIndex": 0,
+            "LutContribution": 1.0,
+        },
+        "Hands": {"Enable": True, "DisableUnused": False, "Hiding": 0},
+    }
