@@ -8,7 +8,9 @@ pages), the first difference of two plain values, and the cost of every handler.
 
 from __future__ import annotations
 
+import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -153,3 +155,22 @@ class Costs:
 
 def _pct(values: list[Any], q: float) -> Any:
     return values[min(len(values) - 1, int(q * len(values)))] if values else 0
+
+
+def chooser_for(
+    bots: dict[str, Callable[..., Any]], bot: str, engine: Any, state: Any, rng: random.Random
+) -> Any:
+    """A bot's chooser; 'mixed' is greedy with one decision in five taken at random.
+
+    A chance decision is never taken at random: the dice's faces are the table's to read.
+    """
+    if bot != "mixed":
+        return bots[bot](engine, state, rng)
+    greedy = bots["greedy"](engine, state, rng)
+
+    def choose(decision: Any) -> str:
+        if "roll" not in decision and rng.random() < 0.2:
+            return str(rng.choice(decision["options"])["id"])
+        return str(greedy(decision))
+
+    return choose

@@ -23,10 +23,10 @@ from generator.engines.teg import canonical
 from generator.engines.teg.bots import BOTS
 from generator.engines.teg.engine import Engine
 from generator.engines.teg.state import IllegalAction
-from generator.harness.play import (  # noqa: F401 - the CLI and tests read them here
-    Costs,
+from generator.harness.play import (
     GameResult,
     PlaytestError,
+    chooser_for,
     click_option,
     first_difference,
     panel_options,
@@ -46,20 +46,6 @@ def _status(t: Table) -> dict[str, Any]:
 
 def _record(t: Table) -> dict[str, Any]:
     return json.loads(t.call_in("-1", "onSave"))
-
-
-def chooser_for(bot: str, engine: Engine, state: Any, rng: random.Random) -> Any:
-    """A bot's chooser; 'mixed' is greedy with one decision in five taken at random."""
-    if bot != "mixed":
-        return BOTS[bot](engine, state, rng)
-    greedy = BOTS["greedy"](engine, state, rng)
-
-    def choose(decision: Any) -> str:
-        if "roll" not in decision and rng.random() < 0.2:
-            return str(rng.choice(decision["options"])["id"])
-        return greedy(decision)
-
-    return choose
 
 
 def names_of(engine: Engine) -> dict[str, str]:
@@ -163,7 +149,7 @@ def _play(
             if "roll" in decision:
                 raise PlaytestError("a roll is due but the table is not rolling")
             color = decision["player"]
-            chosen = chooser_for(bot, engine, state, rng)(decision)
+            chosen = chooser_for(BOTS, bot, engine, state, rng)(decision)
             # A player who is not seated: the host decides for them in the host's panel.
             away = color not in t.seated()
             clicker = _host(t) if away else color

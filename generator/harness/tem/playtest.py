@@ -27,6 +27,7 @@ from generator.harness.play import (
     Costs,  # noqa: F401 - the CLI reads it here
     GameResult,
     PlaytestError,
+    chooser_for,
     click_option,
     first_difference,
     panel_options,
@@ -72,20 +73,6 @@ def shown_label(engine: Engine, state: Any, label: str) -> str:
         if zone:
             return f"{secrets.names_of(engine).get(zone, zone)} ({label})"
     return label
-
-
-def chooser_for(bot: str, engine: Engine, state: Any, rng: random.Random) -> Any:
-    """A bot's chooser; 'mixed' is greedy with one decision in five taken at random."""
-    if bot != "mixed":
-        return BOTS[bot](engine, state, rng)
-    greedy = BOTS["greedy"](engine, state, rng)
-
-    def choose(decision: Any) -> str:
-        if rng.random() < 0.2:
-            return str(rng.choice(decision["options"])["id"])
-        return str(greedy(decision))
-
-    return choose
 
 
 class _Mirror:
@@ -238,7 +225,7 @@ def _play(
             raise PlaytestError(f"the table waits for {shown}, Python for {mirror.deciders()}")
         color = rng.choice(shown)
         d = mirror.decision(color)
-        choose = chooser_for(bot, engine, mirror.state, rng)
+        choose = chooser_for(BOTS, bot, engine, mirror.state, rng)
         option = choose(d)
         labels = [o["label"] for o in d["options"]]
         if d["name"] in PRIVATE:
