@@ -674,12 +674,14 @@ def playtest(
     """
     from rich.progress import Progress
 
+    from generator.harness.play import Costs
+
     rules = games.get(game)
     try:
         table = rules.build_parts()
     except games.NoTable as err:
         _fail(f"ttsmod: {err}", EXIT_BAD_INPUT)
-    Costs, run = table.playtest.Costs, table.playtest.run
+    run = table.playtest.run
     engine = rules.engine()
     _player_counts(game, [players])
     if records is not None:

@@ -24,7 +24,6 @@ from generator.engines.replay import replay
 from generator.engines.tem.bots import BOTS
 from generator.engines.tem.engine import Engine
 from generator.harness.play import (
-    Costs,  # noqa: F401 - the CLI reads it here
     GameResult,
     PlaytestError,
     chooser_for,
