@@ -17,6 +17,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from generator.build import BuildError, build
 from generator.engines.replay import replay
@@ -127,12 +128,45 @@ def test_images_keep_within_tts_limits_and_the_save_is_small(built):
 def test_a_placeholder_card_carries_the_mark_in_its_corner():
     from generator.render.tem import components as C
 
-    zone = {"id": "x", "name": "Scrap Yard", "value": 2, "yield": "energy"}
-    marked, plain = C.zone_card(zone, True), C.zone_card(zone, False)
+    weapon = {"name": "Pulse Pistol", "type": "ranged", "damage": 1, "power_damage": 2,
+              "cost": {"credits": 2}, "vp": 1, "ability": {"kind": "none"}}  # fmt: skip
+    marked, plain = (
+        C.weapon_card(weapon, "advanced", True),
+        C.weapon_card(weapon, "advanced", False),
+    )
     w, h = marked.size
     corner = (w - 180, h - 50, w, h)
     assert marked.crop(corner).tobytes() != plain.crop(corner).tobytes()
     assert marked.crop((0, 0, w, h - 50)).tobytes() == plain.crop((0, 0, w, h - 50)).tobytes()
+
+
+def test_an_arena_card_reads_the_same_from_every_edge_and_marks_its_middle():
+    from generator.render.tem import components as C
+
+    zone = {"id": "x", "name": "Scrap Yard", "value": 2, "yield": "energy"}
+    card = C.zone_card(zone, False)
+
+    def nearest_edge(image):  # the band along the edge at the bottom: the one a seat there reads
+        w, h = image.size
+        return image.crop((w // 2 - 170, h - 110, w // 2 + 170, h - 14)).tobytes()
+
+    south = nearest_edge(card)
+    # the card seen from the north (turned half round), the west (its west edge brought to the
+    # bottom: turned clockwise) and the east
+    for turn in (180, -90, 90):
+        assert nearest_edge(card.rotate(turn, expand=True)) == south, turn
+    assert nearest_edge(C.zone_card({**zone, "name": "Ore Crater"}, False)) != south
+    marked = C.zone_card(zone, True)
+    w, h = card.size
+    middle = (110, 110, w - 110, h - 110)
+    outside = Image.new("RGB", card.size)
+    outside.paste(card)
+    outside.paste((0, 0, 0), middle)
+    marked_outside = Image.new("RGB", card.size)
+    marked_outside.paste(marked)
+    marked_outside.paste((0, 0, 0), middle)
+    assert marked.crop(middle).tobytes() != card.crop(middle).tobytes()
+    assert marked_outside.tobytes() == outside.tobytes()
 
 
 def test_text_that_does_not_fit_is_a_located_error_and_writes_nothing(tmp_path):
@@ -409,6 +443,15 @@ def test_each_colour_sees_its_own_panel_at_each_moment_golden(save):
     decider = status(t)["deciders"][0]
     _golden("execution-decider", t.dump(decider))
     _golden("execution-Grey", t.dump("Grey"))
+
+    def second_attack(t):  # a combat part way: one side has attacked
+        s = status(t)
+        return "attack" in (s["asked"] or {}).values() and any(
+            d > 0 for d in (s["depths"] or {}).values()
+        )
+
+    advance_to(t, second_attack, limit=1500)
+    _golden("combat-Grey", t.dump("Grey"))
 
 
 def test_every_decision_both_engines_ask_has_words():

@@ -3,10 +3,11 @@
 Each game draws its own images (generator/render/<game>/); this module caches each by a hash
 of what it is drawn from.
 
-An image's cache key hashes the renderer version, the font and the exact data the image
-shows, so an unchanged image is never drawn again, and a changed card redraws only itself
-and the sheet that holds it. A cached file is used only when its size and hash match what
-was recorded when it was written, so a truncated or damaged file is drawn again.
+An image's cache key hashes the drawing code (every module of generator/render), the font
+and the exact data the image shows, so an unchanged image is never drawn again, and a
+changed card redraws only itself and the sheet that holds it. A cached file is used only
+when its size and hash match what was recorded when it was written, so a truncated or
+damaged file is drawn again.
 """
 
 from __future__ import annotations
@@ -24,8 +25,21 @@ from PIL import Image
 
 from generator.render.features import Features
 
-# Bump when any drawing code changes, so cached images are drawn again.
-RENDER_VERSION = "3"
+
+def _drawing_code() -> str:
+    """A hash of every module of generator/render: a change to any drawing draws again.
+
+    (A version number bumped by hand was forgotten once, and a build then kept the old
+    pictures of changed cards.)
+    """
+    digest = hashlib.sha256()
+    folder = Path(__file__).parent
+    for path in sorted(folder.rglob("*.py")):
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+RENDER_VERSION = _drawing_code()
 
 
 def plain(value: Any) -> Any:

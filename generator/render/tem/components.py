@@ -78,14 +78,73 @@ def card(
     return image
 
 
+# A card of the arena (a resource zone, a base, the Mech zone) lies between every seat: its
+# name and yield run along all four edges, each turned to face out, so the edge nearest a
+# seat reads upright from it; the value in the middle is one figure.
+EDGE = (340, 96)  # a band along one edge, in its own upright pixels
+EDGE_NAME = ((8, 4, EDGE[0] - 8, 52), 32)
+EDGE_LINE = ((8, 52, EDGE[0] - 8, EDGE[1] - 4), 24)
+# Where each band goes (left, top) and the turn that makes it face out (PIL: counter-clockwise).
+_EDGES = (
+    ((30, _H - 14 - EDGE[1]), 0),  # the south edge, read from the south
+    ((30, 14), 180),  # north
+    ((14, 14 + EDGE[1]), -90),  # west: its top points east
+    ((_W - 14 - EDGE[1], 14 + EDGE[1]), 90),  # east: its top points west
+)
+
+
+def arena_card(
+    name: str,
+    band: tuple[int, int, int],
+    value: str,
+    line: str,
+    marked: bool,
+    font_path: str | None = None,
+) -> Image.Image:
+    """A card of the arena: name and line on every edge, facing out; the value in the middle."""
+    image = Image.new("RGB", CARD, shade(band, 0.6))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, _W - 1, _H - 1), outline=band, width=14)
+    strip = Image.new("RGB", EDGE, shade(band, 0.6))
+    ink = ImageDraw.Draw(strip)
+    text_box(ink, EDGE_NAME[0], name, EDGE_NAME[1], font_path=font_path)
+    text_box(ink, EDGE_LINE[0], line, EDGE_LINE[1], font_path=font_path)
+    for at, turn in _EDGES:
+        image.paste(strip.rotate(turn, expand=True), at)
+    middle = (14 + EDGE[1], 14 + EDGE[1], _W - 14 - EDGE[1], _H - 14 - EDGE[1])
+    draw.rectangle((middle[0], middle[1], middle[2] - 1, middle[3] - 1), fill=METAL)
+    draw.rounded_rectangle(
+        (middle[0] + 14, middle[1] + 80, middle[2] - 14, middle[3] - 80),
+        radius=24,
+        fill=shade(band, 0.45),
+    )
+    text_box(
+        draw,
+        (middle[0] + 20, middle[1] + 90, middle[2] - 20, middle[3] - 90),
+        value,
+        96,
+        font_path=font_path,
+    )
+    if marked:
+        text_box(
+            draw,
+            (middle[0], middle[3] - 40, middle[2], middle[3] - 10),
+            MARK,
+            20,
+            fill=(255, 210, 120),
+            font_path=font_path,
+        )
+    return image
+
+
 def zone_card(zone: dict[str, Any], marked: bool, font_path: str | None = None) -> Image.Image:
-    """A resource zone: its value and what it yields."""
+    """A resource zone: its value (what a mine or turret costs and deals) and its yield."""
     y = zone["yield"]
-    return card(
+    return arena_card(
         zone["name"],
         YIELD_RGB[y],
         str(zone["value"]),
-        f"Collect: {zone['value']} {y}",
+        f"yields {y}",
         marked,
         font_path,
     )
@@ -93,11 +152,11 @@ def zone_card(zone: dict[str, Any], marked: bool, font_path: str | None = None) 
 
 def base_card(base: dict[str, Any], marked: bool, font_path: str | None = None) -> Image.Image:
     """A base: its colour and value."""
-    return card(
+    return arena_card(
         base["name"],
         SEAT_RGB[base["color"]],
         str(base["value"]),
-        "Your base: collect from it, and deploy from it.",
+        "yields energy and credits",
         marked,
         font_path,
     )
@@ -105,11 +164,11 @@ def base_card(base: dict[str, Any], marked: bool, font_path: str | None = None) 
 
 def mech_zone_card(zone: dict[str, Any], marked: bool, font_path: str | None = None) -> Image.Image:
     """The Mech zone: where the Mighty Mech waits."""
-    return card(
+    return arena_card(
         zone["name"],
         (200, 200, 210),
         str(zone["value"]),
-        "The Mighty Mech stands here. Enter at full health to take it.",
+        "yields energy and credits",
         marked,
         font_path,
     )
@@ -162,7 +221,7 @@ def weapon_card(
 def small_card_text(data: Any, font_path: str | None = None) -> list[tuple[str, str, int]]:
     """(file, JSON pointer, size) of every card text drawn below LEGIBLE_TEXT pixels."""
     p = data.plain
-    texts = [("zones", f"/zones/{i}/name", z["name"], TITLE) for i, z in enumerate(p["zones"])]
+    texts = [("zones", f"/zones/{i}/name", z["name"], EDGE_NAME) for i, z in enumerate(p["zones"])]
     texts += [
         ("programs", f"/programs/{i}/name", c["name"], TITLE) for i, c in enumerate(p["programs"])
     ]
@@ -301,19 +360,22 @@ def score_card(plain: dict[str, Any], font_path: str | None = None) -> Image.Ima
 
 
 def arena_mat(plain: dict[str, Any], font_path: str | None = None) -> Image.Image:
-    """The arena: a grid of cells with the compass on its edges (north at the top)."""
+    """The arena: a grid of cells, the compass on its edges, each letter facing out."""
     w, h = arena_pixels(plain)
     image = Image.new("RGB", (w, h), (24, 28, 34))
     draw = ImageDraw.Draw(image)
     for rect in arena_features(plain).values():
         draw.rectangle(rect.box(), outline=(90, 100, 110), width=4)
-    for letter, box in (
-        ("N", (w // 2 - 40, 6, w // 2 + 40, 56)),
-        ("S", (w // 2 - 40, h - 56, w // 2 + 40, h - 6)),
-        ("W", (6, h // 2 - 40, 56, h // 2 + 40)),
-        ("E", (w - 56, h // 2 - 40, w - 6, h // 2 + 40)),
+    # (letter, where its 80 x 50 box goes, the turn that makes it face its edge's seat)
+    for letter, at, turn in (
+        ("S", (w // 2 - 40, h - 56), 0),
+        ("N", (w // 2 - 40, 6), 180),
+        ("W", (6, h // 2 - 40), -90),
+        ("E", (w - 56, h // 2 - 40), 90),
     ):
-        text_box(draw, box, letter, 44, font_path=font_path)
+        label = Image.new("RGB", (80, 50), (24, 28, 34))
+        text_box(ImageDraw.Draw(label), (0, 0, 80, 50), letter, 44, font_path=font_path)
+        image.paste(label.rotate(turn, expand=True), at)
     return image
 
 
