@@ -172,23 +172,36 @@ def test_each_colour_sees_what_it_may_in_both_engines(lua: LuaEngine) -> None:
 
 
 def test_advance_is_choices_then_apply_in_both_engines(lua: LuaEngine) -> None:
-    """advance(state, path): the decision while the path is short, else the action and the
-    state apply gives it (the table's glue completes actions with it)."""
+    """advance(state, path): the decision and the action part way (the table shows it) while
+    the path is short, else the action and the state apply gives it (the table's glue
+    completes actions with it); both engines agree on every part-way state."""
     engine = load_engine()
     rng = random.Random(5)
     played = play(engine, deal(engine, 4, rng), ["greedy"] * 4, rng)
     s = engine.new_game(played.record["setup"])
+    fights = 0
     for action in played.record["actions"][:80]:
         path = engine.path_of(s, action)
         ls = lua.load_state(s)
         nxt = engine.apply(s, action)
         for k in range(len(path) + 1):
             want = engine.choices(s, path[:k])
+            got, lua_got = engine.advance(s, path[:k]), lua.advance(ls, path[:k])
             if want["complete"]:
                 want = {**want, "state": nxt}
-            assert engine.advance(s, path[:k]) == want
-            assert lua.advance(ls, path[:k]) == want
+                assert got == want
+                assert lua_got == want
+                continue
+            assert got["decision"] == want["decision"] == lua_got["decision"]
+            assert canonical(lua_got["state"]) == canonical(got["state"])
+            if want["decision"]["name"] == "attack":
+                # part way, the fight is where it happens: both sides in one zone
+                sides = set(want["decision"]["exhausted"])
+                zones = {p["zone"] for p in got["state"]["players"] if p["color"] in sides}
+                assert len(sides) == 2 and len(zones) == 1, (sides, zones)
+                fights += 1
         s = nxt
+    assert fights > 0
     with pytest.raises(BadPath):
         engine.advance(s, [*engine.path_of(s, played.record["actions"][80]), "extra"])
 

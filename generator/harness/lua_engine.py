@@ -70,6 +70,13 @@ function H.trace_text(state, path)
   for _, d in ipairs(trace) do
     local player = d.player == json.null and "" or d.player
     out[#out + 1] = d.name .. "|" .. player .. "|" .. (d.roll or "")
+    if d.exhausted then
+      local colors, parts = {}, {}
+      for c in next, d.exhausted do colors[#colors + 1] = c end
+      table.sort(colors)
+      for k, c in ipairs(colors) do parts[k] = c .. ":" .. table.concat(d.exhausted[c], ",") end
+      out[#out + 1] = "  exhausted " .. table.concat(parts, ";")
+    end
     for _, o in ipairs(d.options) do
       out[#out + 1] = "  " .. o.id .. "|" .. o.label
     end
@@ -219,6 +226,9 @@ def trace_text(trace: list[dict[str, Any]], action: Any) -> str:
     out = []
     for d in trace:
         out.append(f"{d['name']}|{d['player'] or ''}|{d.get('roll', '')}")
+        if "exhausted" in d:
+            shown = sorted(d["exhausted"].items())
+            out.append("  exhausted " + ";".join(f"{c}:{','.join(ws)}" for c, ws in shown))
         out.extend(f"  {o['id']}|{o['label']}" for o in d["options"])
     out.append("= " + ("null" if action is None else canonical(action)))
     return "\n".join(out)

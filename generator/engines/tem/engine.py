@@ -53,13 +53,25 @@ class Source:
         self.taken: list[str] = []
         self.trace = trace
 
-    def ask(self, name: str, player: str | None, options: list[tuple[str, str]]) -> str:
-        """The answer to one decision (its options as (id, label) pairs)."""
-        decision = {
+    def ask(
+        self,
+        name: str,
+        player: str | None,
+        options: list[tuple[str, str]],
+        exhausted: dict[str, list[str]] | None = None,
+    ) -> str:
+        """The answer to one decision (its options as (id, label) pairs).
+
+        `exhausted` (a combat's decisions): colour -> the weapons its side has used in the
+        combat so far, in order (the state keeps no exhaustion: the table shows it).
+        """
+        decision: dict[str, Any] = {
             "name": name,
             "player": player,
             "options": [{"id": i, "label": label} for i, label in options],
         }
+        if exhausted is not None:
+            decision["exhausted"] = exhausted
         if self.trace is not None:
             self.trace.append(decision)
         if self.pos < len(self.answers):
@@ -142,15 +154,17 @@ class Engine:
     def advance(self, s: State, path: Sequence[str]) -> dict[str, Any]:
         """choices(s, path), and for a complete path also the state after its action.
 
-        {"complete": False, "decision": ...} or {"complete": True, "action": ..., "state": ...}:
-        one resolution where choices then apply take two (the table's glue calls this).
+        {"complete": True, "action": ..., "state": ...}: one resolution where choices then
+        apply take two (the table's glue calls this). {"complete": False, "decision": ...,
+        "state": ...}: the state part way through the action, at the decision the path
+        reached (what the action has done so far: the table shows it).
         """
         src = Source(path)
         nxt = clone(s)
         try:
             action = self._resolve(nxt, src)
         except Need as need:
-            return {"complete": False, "decision": need.decision}
+            return {"complete": False, "decision": need.decision, "state": nxt}
         except IllegalAction as err:
             raise BadPath(err.reason) from None
         if src.pos < len(src.answers):
@@ -596,11 +610,16 @@ class Engine:
     ) -> dict[str, Any]:
         """Fight to a KO or a retreat; returns the loser."""
         a["vp"] += int(self.g["vp"]["combat_start"])
-        exhausted: dict[str, set[str]] = {a["color"]: set(), b["color"]: set()}
+        exhausted: dict[str, list[str]] = {a["color"]: [], b["color"]: []}  # in order of use
         last: dict[str, str | None] = {a["color"]: None, b["color"]: None}
         shield = {a["color"]: 0, b["color"]: 0}
         attacks = {a["color"]: 0, b["color"]: 0}
         me, foe = a, b
+
+        def shown() -> dict[str, list[str]]:
+            # what the combat's decisions show (copies: a trace keeps its decisions)
+            return {c: list(ws) for c, ws in exhausted.items()}
+
         while True:
             ready = [w for w in me["equipped"] if w not in exhausted[me["color"]]]
             if not ready:
@@ -617,7 +636,8 @@ class Engine:
             w = src.ask("attack", me["color"], [
                 (x, self.weapons[x]["name"] + (" (power attack)" if powered(x) else ""))
                 for x in ready
-            ])  # fmt: skip
+            ], shown())  # fmt: skip
+            exhausted[me["color"]].append(w)
             weapon = self.weapons[w]
             power = powered(w)
             damage = int(weapon["power_damage"] if power else weapon["damage"])
@@ -628,7 +648,10 @@ class Engine:
                 most = min(int(ability["max"]), me[res])
                 pay = int(
                     src.ask(
-                        "boost", me["color"], [(str(k), f"pay {k} {res}") for k in range(most + 1)]
+                        "boost",
+                        me["color"],
+                        [(str(k), f"pay {k} {res}") for k in range(most + 1)],
+                        shown(),
                     )
                 )
                 me[res] -= pay
@@ -651,7 +674,6 @@ class Engine:
                     me["health"] = min(self._health_max(me), me["health"] + int(ability["n"]))
                 elif kind == "shield":
                     shield[me["color"]] = int(ability["n"])
-            exhausted[me["color"]].add(w)
             last[me["color"]] = weapon["type"]
             attacks[me["color"]] += 1
             if foe["health"] == 0:

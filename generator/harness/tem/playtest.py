@@ -34,6 +34,7 @@ from generator.harness.play import (
 )
 from generator.harness.tem import secrets
 from generator.harness.tts.emulator import Table
+from generator.tts.tem.layout import layout
 
 MAX_STEPS = 6_000  # answers in one game before the playtest calls it stuck
 SECRETS_EVERY = 15  # answers between two looks at what every colour can read
@@ -63,6 +64,10 @@ def _record(t: Table) -> dict[str, Any] | None:
 
 def _lua_state(t: Table) -> Any:
     return json.loads(t.call_in("-1", "stateText"))
+
+
+def _shown(t: Table) -> Any:
+    return json.loads(t.call_in("-1", "shownText"))
 
 
 def shown_label(engine: Engine, state: Any, label: str) -> str:
@@ -123,6 +128,10 @@ class _Mirror:
 
     def decision(self, color: str) -> Any:
         return self.engine.choices(self.state, self.full(color))["decision"]
+
+    def shown(self) -> Any:
+        """The state part way through the shared path's action, at its decision."""
+        return self.engine.advance(self.state, self.paths.get("*", []))["state"]
 
     def take(self, color: str, option: str) -> Any:
         """Extend `color`'s path; the action when it is complete (applied), else None."""
@@ -224,6 +233,8 @@ def _play(
             raise PlaytestError(f"the table waits for {shown}, Python for {mirror.deciders()}")
         color = rng.choice(shown)
         d = mirror.decision(color)
+        if "combat" in d:
+            _check_weapons(t, engine, mirror.state, d["combat"])
         choose = chooser_for(BOTS, bot, engine, mirror.state, rng)
         option = choose(d)
         labels = [o["label"] for o in d["options"]]
@@ -237,6 +248,12 @@ def _play(
         _settle(t)
         result.clicks += 1
         action = mirror.take(color, option)
+        if action is None and not mirror.simultaneous():
+            # part way through an action the table shows what it has done so far
+            where = first_difference(_shown(t), engine.view(mirror.shown(), None))
+            if where is not None:
+                raise PlaytestError(f"part way through an action the table shows {where} "
+                                    "unlike Python's")  # fmt: skip
         if action is not None:
             done = [action]
             while not engine.is_over(mirror.state):
@@ -269,6 +286,66 @@ def _play(
     if secrets_check:
         check_secrets(t, engine)
     return t
+
+
+_PLACES: dict[int, list[tuple[float, float, str, str, float]]] = {}
+
+
+def _weapon_places(engine: Engine) -> list[tuple[float, float, str, str, float]]:
+    """(x, z, colour, row, rotY) of every seat's weapon places, from the layout."""
+    places = _PLACES.get(id(engine.d))
+    if places is None:
+        places = [
+            (p["x"], p["z"], seat["color"], row, p["ry"])
+            for seat in layout(engine.d)["seats"]
+            for row in ("equipped", "stored")
+            for p in seat[row]
+        ]
+        _PLACES[id(engine.d)] = places
+    return places
+
+
+def _check_weapons(t: Table, engine: Engine, state: Any, combat: dict[str, Any]) -> None:
+    """In a combat, each seat's weapon cards lie where the rules put them.
+
+    The equipped lie in the row toward the arena, turned 90 degrees when exhausted; the
+    others in the row behind, upright. The two sides' weapons are as Python's decision has
+    them (`combat`), every other seat's as in `state`.
+    """
+    names = {w["id"]: w["name"] for w in (*engine.d["basic"], *engine.d["advanced"])}
+    places = _weapon_places(engine)
+    seen: dict[tuple[str, str], list[str]] = {}
+    turned: dict[str, set[str]] = {}
+    wanted = set(names.values())
+    for thing in t.things.values():
+        if thing.destroyed or thing.name not in wanted:
+            continue
+        x, _, z = thing.pos
+        for px, pz, color, row, ry in places:
+            if abs(x - px) < 0.3 and abs(z - pz) < 0.3:
+                seen.setdefault((color, row), []).append(thing.name)
+                if round((thing.rot[1] - ry) % 360) == 90:
+                    turned.setdefault(color, set()).add(thing.name)
+                break
+    for p in state["players"]:
+        color = p["color"]
+        side = combat.get(color, {"equipped": p["equipped"], "exhausted": []})
+        stored = list(p["owned"])
+        for w in side["equipped"]:
+            stored.remove(w)
+        rows = {"equipped": sorted(names[w] for w in side["equipped"]),
+                "stored": sorted(names[w] for w in stored)}  # fmt: skip
+        for row, want in rows.items():
+            got = sorted(seen.get((color, row), []))
+            if len(want) > sum(1 for q in places if q[2] == color and q[3] == row):
+                continue  # past its places a row piles up (cards that touch make a deck)
+            if got != want:
+                raise PlaytestError(f"{color}'s {row} weapons lie as {got}, Python has {want}")
+        want_turned = {names[w] for w in side["exhausted"]}
+        if turned.get(color, set()) != want_turned:
+            raise PlaytestError(f"in the combat {color}'s weapons turned are "
+                                f"{sorted(turned.get(color, set()))}, exhausted "
+                                f"{sorted(want_turned)}")  # fmt: skip
 
 
 def _settle(t: Table) -> None:
@@ -324,7 +401,7 @@ def _answer_dialog(t: Table, color: str, d: Any, labels: list[str], option: str)
 
 def check_secrets(t: Table, engine: Engine) -> None:
     """Raise PlaytestError when some colour can read another's hidden fact (secrets.py)."""
-    found = secrets.leaks(t, secrets.facts_of(_lua_state(t), engine))
+    found = secrets.leaks(t, secrets.facts_of(_lua_state(t), engine, _shown(t)))
     if found:
         raise PlaytestError(found[0])
 

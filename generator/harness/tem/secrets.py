@@ -43,16 +43,21 @@ def names_of(engine: Any) -> dict[str, str]:
     return {c["id"]: c["name"] for c in cards}
 
 
-def facts_of(state: dict[str, Any], engine: Any) -> Facts:
-    """The hidden facts of a game's full state."""
+def facts_of(state: dict[str, Any], engine: Any, shown: dict[str, Any] | None = None) -> Facts:
+    """The hidden facts of a game's full state.
+
+    `shown`: the public view the table shows (an action part way through may have revealed
+    a program card the state does not yet hold as played).
+    """
     from generator.tts.tem.layout import layout
 
     names = names_of(engine)
     pilots = set(layout(engine.d)["guids"]["pilots"].values())
     facts = Facts(upcoming=[names[w] for w in state["deck"]], pilot_cards=pilots)
+    played = {q["color"]: set(q["played"]) for q in (shown or state)["players"]}
     for p in state["players"]:
         terms = {names[q] for q in p["dealt"] if q != p["pilot"]}
-        revealed = set(p["played"])
+        revealed = set(p["played"]) | played[p["color"]]
         terms |= {f"{p['color']} program: {names[x['card']]}" for x in p["program"]
                   if x["card"] not in revealed}  # fmt: skip
         facts.private[p["color"]] = terms

@@ -56,9 +56,9 @@ BASIC_ROW_Z = 10.6
 ZONE_DECK, PILOT_DECK = (-25.0, -11.5), (-21.8, -11.5)
 MECH_CARD = (-18.6, -11.5)
 RULES = (20.5, -13.0)
-SCORE_AT = (-21.0, 12.5)
+SCORE_AT = (-23.0, 13.5)
+STORED_EXTRA = 2  # places for weapons not equipped, past the most a status equips
 SHARED_SCALE = 0.8  # cards in the shared piles and the row
-WEAPON_SLOTS = 6  # a seat's weapon places beside its board (more pile on the last)
 HAND_SLOTS, HAND_PITCH = 10, 265  # cards in a hand side by side, their pitch in board pixels
 HAND_WIDTH = 17.6  # the hand zone holds every slot
 SEAT_OFFSETS = ((-0.6, 0.6), (0.6, 0.6), (-0.6, -0.6), (0.6, -0.6))  # figures in one cell
@@ -138,6 +138,7 @@ def plan(plain: dict[str, Any], sizes: dict[str, tuple[int, int]]) -> dict[str, 
     turn_scale = 0.92 * side / max(card_surface.size)
     token_surface = G.token((TOKEN, TOKEN))
     marker = G.fit(token_surface.size, mat_surface, MAT_SCALE, mf["health:0"], 1.0)
+    equip_places = max(sum(st["slots"].values()) for st in plain["game"]["statuses"].values())
     seats = []
     for color, turn, board in seat_places(plain):
         face = turn + UPRIGHT
@@ -150,12 +151,17 @@ def plan(plain: dict[str, Any], sizes: dict[str, tuple[int, int]]) -> dict[str, 
         def feature(name: str, y: float = PIECE_Y) -> Any:
             return at(*mf[name].center, y=y)
 
-        weapon_slots = []
-        for k in range(WEAPON_SLOTS):
-            col, row = k % 3, k // 3
-            px = MAT[0] + 40 + SLOT[0] / 2 + col * (SLOT[0] + 30)
+        # Beside the board, a row of weapons equipped (the side toward the arena: as many
+        # places as the most a status can equip) and a row of those not equipped (a few
+        # more; past them they pile on the last, and cards that touch merge into a deck the
+        # painter takes them back from). A card fits its place turned: an exhausted weapon
+        # turns.
+        def weapon_row(row: int, places: int) -> list[dict[str, float]]:
             py = 100 + SLOT[1] / 2 + row * (SLOT[1] + 50)
-            weapon_slots.append(at(px, py, y=CARD_Y))
+            return [
+                at(MAT[0] + 40 + SLOT[0] / 2 + col * SLOT[0], py, y=CARD_Y) for col in range(places)
+            ]
+
         stash = [at(-150, 120 + k * 110) for k in range(8)]
         seats.append(
             {
@@ -172,7 +178,8 @@ def plan(plain: dict[str, Any], sizes: dict[str, tuple[int, int]]) -> dict[str, 
                 ],
                 "pilot": feature("pilot", y=CARD_Y),
                 "mech": feature("mech", y=CARD_Y),
-                "weapons": weapon_slots,
+                "equipped": weapon_row(0, equip_places),
+                "stored": weapon_row(1, equip_places + STORED_EXTRA),
                 "tracks": {
                     name: [feature(f"{name}:{v}") for v in range(top + 1)]
                     for name, top in tracks(plain).items()

@@ -273,8 +273,11 @@ function Engine.new(D)
     return { answers = answers or {}, pos = 0, strict = strict, taken = {}, trace = trace }
   end
 
-  local function ask(src, name, player, options)
-    local decision = { name = name, player = player or NULL, options = options }
+  -- A decision; `exhausted` (a combat's decisions): colour -> the weapons its side has used
+  -- in the combat so far, in order (the state keeps no exhaustion: the table shows it).
+  local function ask(src, name, player, options, exhausted)
+    local decision = { name = name, player = player or NULL, options = options,
+      exhausted = exhausted }
     if src.pos < #src.answers then
       src.pos = src.pos + 1
       local answer = src.answers[src.pos]
@@ -588,9 +591,20 @@ function Engine.new(D)
   local function combat(s, a, b, src, jumped)
     a.vp = a.vp + G.vp.combat_start
     local st = {
-      [a.color] = { exhausted = {}, last = nil, shield = 0, attacks = 0 },
-      [b.color] = { exhausted = {}, last = nil, shield = 0, attacks = 0 },
+      [a.color] = { exhausted = {}, used = {}, last = nil, shield = 0, attacks = 0 },
+      [b.color] = { exhausted = {}, used = {}, last = nil, shield = 0, attacks = 0 },
     }
+    -- What the combat's decisions show: each side's weapons used so far, in order (copies:
+    -- a trace keeps its decisions).
+    local function shown()
+      local out = {}
+      for color, side in next, st do
+        local used = {}
+        for k, w in ipairs(side.used) do used[k] = w end
+        out[color] = json.array(used)
+      end
+      return out
+    end
     local me, foe = a, b
     while true do
       local mine, theirs = st[me.color], st[foe.color]
@@ -610,7 +624,9 @@ function Engine.new(D)
         retreat(s, me, foe, src)
         return me
       end
-      local w = ask(src, "attack", me.color, opts)
+      local w = ask(src, "attack", me.color, opts, shown())
+      mine.exhausted[w] = true
+      mine.used[#mine.used + 1] = w
       local weapon = weapons[w].w
       local power = powered(w)
       local dmg = power and weapon.power_damage or weapon.damage
@@ -623,7 +639,7 @@ function Engine.new(D)
         for k = 0, most do
           boosts[#boosts + 1] = opt(tostring(k), "pay " .. k .. " " .. ability.resource)
         end
-        local pay = tonumber(ask(src, "boost", me.color, boosts))
+        local pay = tonumber(ask(src, "boost", me.color, boosts, shown()))
         me[ability.resource] = me[ability.resource] - pay
         dmg = dmg + pay
       end
@@ -652,7 +668,6 @@ function Engine.new(D)
           mine.shield = ability.n
         end
       end
-      mine.exhausted[w] = true
       mine.last = weapon.type
       mine.attacks = mine.attacks + 1
       if foe.health == 0 then
@@ -1196,13 +1211,14 @@ function Engine.new(D)
     return nil, result
   end
 
-  -- choices(state, path), and for a complete path also the state after its action: one
-  -- resolution where choices then apply take two (the table's glue calls this).
+  -- choices(state, path) with a state: after a complete path's action (one resolution where
+  -- choices then apply take two), or part way through, at the decision the path reached
+  -- (what the action has done so far: the table shows it).
   function E.advance(state, path)
     local src = new_source(path, false)
     local status, result, s = run(state, src)
     if status == "need" then
-      return { complete = false, decision = result }
+      return { complete = false, decision = result, state = s }
     elseif status == "done" then
       if src.pos < #path then return nil, "the path goes on after the action is complete" end
       return { complete = true, action = result, state = s }

@@ -36,6 +36,7 @@ local said = {} -- action count -> the chat line written for it (for an undo's w
 local gone = {} -- pilot id -> true once its card left the table; `deck`: the pilot deck did
 local PILES -- the piles of cards a new game gathers (defined with Start)
 local placed_for = nil -- the state the pieces were last placed for
+local placed_used = "" -- the weapons a combat had exhausted when they were last placed
 -- What each group of pieces was last placed for, and each panel and scoreboard row last
 -- drawn (tem.table.view).
 local memo = { pieces = {} }
@@ -357,6 +358,19 @@ local function play_automatic()
   end
 end
 
+-- The weapons a combat under way has exhausted, as one string ("" outside a combat).
+local function exhausted_sig()
+  local used = m.state ~= nil and Model.exhausted(m) or nil
+  if used == nil then
+    return ""
+  end
+  local parts = {}
+  for k, p in ipairs(m.state.players) do
+    parts[k] = table.concat(used[p.color] or {}, ",")
+  end
+  return table.concat(parts, ";")
+end
+
 -- Draw the table; `verify` also puts back what players moved; `ui_only` draws the panels
 -- and leaves the pieces to the next frame.
 render = function(verify, ui_only)
@@ -365,8 +379,12 @@ render = function(verify, ui_only)
     auto_pending = true
     Wait.frames(play_automatic, 1)
   end
-  -- A click that only extends a path leaves every piece where it is: the panels only.
-  local full = not ui_only and (verify or m.state ~= placed_for or more_verify ~= nil)
+  -- The pieces are looked at when the state shown changed (an action, or a click that
+  -- took one further: see Model.shown_state) or a weapon was exhausted; else the panels.
+  local now = m.state ~= nil and Model.shown_state(m) or nil
+  local used = exhausted_sig()
+  local full = not ui_only
+    and (verify or now ~= placed_for or more_verify ~= nil or used ~= placed_used)
   if verify then
     memo.pieces = {} -- every group is looked at again (a few a paint)
   end
@@ -378,7 +396,7 @@ render = function(verify, ui_only)
     discard_pilots() -- after the paint: it takes the dealt pilots out of their deck
   end
   if full and not ctx.more then
-    placed_for = m.state
+    placed_for, placed_used = now, used
     more_verify = nil
   elseif (ctx.more or ui_only) and not painting_more then
     painting_more = true
@@ -821,6 +839,11 @@ end
 -- For other scripts and the tests.
 function stateText()
   return m.state and json.encode(m.state) or "null"
+end
+
+-- What the table shows (the public view of the action under way part way through).
+function shownText()
+  return m.state and json.encode(Model.shown(m)) or "null"
 end
 
 function tableStatus()

@@ -58,11 +58,12 @@ local function top(m)
   end
   if m.top_of ~= m.state then
     m.top_of = m.state
-    local res, why = m.game.choices(m.state, {})
+    local res, why = m.game.advance(m.state, {})
     if res == nil then
       error("the rules offer no decision: " .. tostring(why), 0)
     end
     m.top = res.decision or false
+    m.top_state = not res.complete and res.state or nil -- the action part way, at it
     m.auto = res.complete and res.action or nil
   end
   return m.top or nil
@@ -112,14 +113,16 @@ local function shared(m)
     return m.shared
   end
   if depth == 0 and top(m) ~= nil then
+    m.shared_state = m.top_state
     return top(m) -- the path is empty: the core's first decision
   end
-  local res = m.game.choices(m.state, full_path(m, "*"))
+  local res = m.game.advance(m.state, full_path(m, "*"))
   if res == nil or res.complete then
     m.paths["*"], m.labels["*"] = {}, {}
-    res = m.game.choices(m.state, {})
+    res = m.game.advance(m.state, {})
   end
   m.shared, m.shared_of, m.shared_depth = res.decision, m.state, #(m.paths["*"] or {})
+  m.shared_state = not res.complete and res.state or nil
   return res.decision
 end
 
@@ -197,6 +200,41 @@ function M.public(m)
     m.public_of, m.public = m.state, m.game.view(m.state, nil)
   end
   return m.public
+end
+
+-- The state the table shows: outside simultaneous phases, the action under way part way
+-- through, at the decision its shared path reached (a figure has moved, a card is
+-- revealed, a combat has dealt damage); otherwise the state. (A colour's own path in a
+-- simultaneous phase is theirs alone: it never shows.)
+function M.shown_state(m)
+  local d = top(m)
+  if d == nil or d.name == "player" then
+    return m.state
+  end
+  shared(m)
+  return m.shared_state or m.state
+end
+
+-- The public view of the state the table shows (see shown_state), once per state.
+function M.shown(m)
+  local s = M.shown_state(m)
+  if s == m.state then
+    return M.public(m)
+  end
+  if m.shown_of ~= s then
+    m.shown_of, m.shown = s, m.game.view(s, nil)
+  end
+  return m.shown
+end
+
+-- The weapons each side of a combat under way has used (colour -> ids), from the shared
+-- decision (the state keeps no exhaustion); nil outside a combat.
+function M.exhausted(m)
+  local d = top(m)
+  if d == nil or d.name == "player" then
+    return nil
+  end
+  return shared(m).exhausted
 end
 
 -- How many choices `color` has made on the path under way.
@@ -332,6 +370,7 @@ function M.choose(m, color, id)
     -- the decision the longer path reached: what the next render asks for
     if k == "*" then
       m.shared, m.shared_of, m.shared_depth = res.decision, m.state, #path
+      m.shared_state = res.state
     else
       m.mine[color] = { key = cache_key(m, color), d = res.decision }
     end

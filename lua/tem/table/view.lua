@@ -198,12 +198,16 @@ local function seat_pieces(m, ctx, pv, p, own, put)
   end
 end
 
--- Every player's weapons beside their board (equipped upright, the others turned), the row.
-local function weapon_pieces(ctx, pv, put)
+-- Every player's weapons beside their board: the equipped in the row toward the arena
+-- (turned while exhausted in a combat under way), the others in the row behind; the row.
+local function weapon_pieces(m, ctx, pv, put)
   local L = ctx.layout
+  local exhausted = Model.exhausted(m) or {}
   local sig = {}
   for i, p in ipairs(pv.players) do
+    local used = exhausted[p.color]
     sig[i] = table.concat(p.owned, ",") .. "/" .. table.concat(p.equipped, ",")
+      .. (used and "/" .. table.concat(used, ",") or "")
   end
   sig[#sig + 1] = table.concat(pv.row, ",")
   if not changed(ctx, "weapons", table.concat(sig, ";")) then
@@ -212,18 +216,33 @@ local function weapon_pieces(ctx, pv, put)
   local owners = {} -- basic weapon id -> copies handed out so far
   for _, p in ipairs(pv.players) do
     local seat = L.seats[seat_index(L, p.color)]
-    local equipped = {}
+    local equipped, turned = {}, {}
     for _, w in ipairs(p.equipped) do
-      equipped[w] = true
+      equipped[w] = (equipped[w] or 0) + 1
     end
-    for k, w in ipairs(p.owned) do
+    for _, w in ipairs(exhausted[p.color] or {}) do
+      turned[w] = true
+    end
+    local rows = { [true] = 0, [false] = 0 }
+    for _, w in ipairs(p.owned) do
       local guid = L.guids.advanced[w]
       if guid == nil then
         owners[w] = (owners[w] or 0) + 1
         guid = L.guids.basic[w][owners[w]]
       end
-      local slot = seat.weapons[math.min(k, #seat.weapons)]
-      put(guid, at(slot, 0, 0, nil, slot.ry + (equipped[w] and 0 or 90), L.turn_scale))
+      local on = (equipped[w] or 0) > 0
+      if on then
+        equipped[w] = equipped[w] - 1
+      end
+      local places = on and seat.equipped or seat.stored
+      rows[on] = rows[on] + 1
+      local slot = places[math.min(rows[on], #places)]
+      -- A weapon equipped twice (two basic copies) is exhausted once: the first copy turns.
+      local turn = on and turned[w] and 90 or 0
+      if turn ~= 0 then
+        turned[w] = nil
+      end
+      put(guid, at(slot, 0, 0, nil, slot.ry + turn, L.turn_scale))
     end
   end
   for k, w in ipairs(pv.row) do
@@ -251,7 +270,7 @@ local function pieces(m, ctx, pv)
   for i, p in ipairs(pv.players) do
     seat_pieces(m, ctx, pv, p, m.state.players[i], put)
   end
-  weapon_pieces(ctx, pv, put)
+  weapon_pieces(m, ctx, pv, put)
   local mech = pv.mech
   if changed(ctx, "shared", tostring(mech.controller) .. tostring(mech.zone) .. pv.round) then
     if mech.controller == NULL then
@@ -403,7 +422,7 @@ function V.picture(m, ctx)
     ctx.deciding[c] = true
   end
   local ui = {}
-  local pv = Model.public(m)
+  local pv = Model.shown(m)
   ui[#ui + 1] = { "status:text", { text = status(m, ctx, pv) } }
   ui[#ui + 1] = { "start", m.state == nil and ON or OFF }
   ui[#ui + 1] = { "board", m.state and ON or OFF }
