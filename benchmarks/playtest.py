@@ -18,7 +18,8 @@ from pathlib import Path
 
 from generator.build import build
 from generator.engines.teg import load_engine
-from generator.harness.teg.playtest import Costs, play_game
+from generator.harness.play import Costs
+from generator.harness.teg.playtest import play_game
 from generator.harness.tts import Table
 
 

@@ -21,7 +21,8 @@ from pathlib import Path
 
 from generator.build import build
 from generator.engines.tem import load_engine
-from generator.harness.tem.playtest import Costs, features, play_game
+from generator.harness.play import Costs
+from generator.harness.tem.playtest import features, play_game
 from generator.harness.tts import Table
 
 

@@ -316,6 +316,27 @@ def test_the_secrets_check_sees_a_programmed_card_left_readable(save, engine):
     assert found and "Red's secret" in found[0]
 
 
+def test_the_playtest_sees_an_exhausted_weapon_stood_up_again(save, engine):
+    """Whole games check every combat's weapons (P._check_weapons): exhausted weapons stood
+    up by hand while their combat goes on are reported."""
+    places = {(round(p["x"], 2), round(p["z"], 2)): p["ry"] for p in
+              (q for seat in layout(engine.d)["seats"] for q in seat["equipped"])}  # fmt: skip
+    planted = []
+
+    def stand_up(t, answers):
+        for x in t.things.values():
+            ry = places.get((round(x.pos[0], 2), round(x.pos[2], 2)))
+            if ry is not None and round((x.rot[1] - ry) % 360) == 90:
+                x.rot = [x.rot[0], ry, x.rot[2]]  # an exhausted weapon, turned back by hand
+                planted.append(x.name)
+        return t
+
+    result = P.play_game(engine, save, 2, 1, 0, after_answer=stand_up, secrets_check=False)
+    assert planted, "no weapon was ever exhausted"
+    assert result.problem is not None and "turned" in result.problem, result.problem
+    assert any(name in result.problem for name in planted)
+
+
 def test_no_colour_receives_another_players_dialog(save):
     t = started(save)
     advance_to(t, lambda t: status(t)["simultaneous"])

@@ -233,8 +233,8 @@ def _play(
             raise PlaytestError(f"the table waits for {shown}, Python for {mirror.deciders()}")
         color = rng.choice(shown)
         d = mirror.decision(color)
-        if "combat" in d:
-            _check_weapons(t, engine, mirror.state, d["combat"])
+        if "exhausted" in d:
+            _check_weapons(t, engine, mirror.shown(), d["exhausted"])
         choose = chooser_for(BOTS, bot, engine, mirror.state, rng)
         option = choose(d)
         labels = [o["label"] for o in d["options"]]
@@ -305,12 +305,13 @@ def _weapon_places(engine: Engine) -> list[tuple[float, float, str, str, float]]
     return places
 
 
-def _check_weapons(t: Table, engine: Engine, state: Any, combat: dict[str, Any]) -> None:
+def _check_weapons(t: Table, engine: Engine, state: Any, exhausted: dict[str, list[str]]) -> None:
     """In a combat, each seat's weapon cards lie where the rules put them.
 
-    The equipped lie in the row toward the arena, turned 90 degrees when exhausted; the
-    others in the row behind, upright. The two sides' weapons are as Python's decision has
-    them (`combat`), every other seat's as in `state`.
+    `state`: Python's state part way through the action (what the table shows);
+    `exhausted`: its decision's weapons each side has used. The equipped lie in the row
+    toward the arena, turned 90 degrees when exhausted; the others in the row behind,
+    upright.
     """
     names = {w["id"]: w["name"] for w in (*engine.d["basic"], *engine.d["advanced"])}
     places = _weapon_places(engine)
@@ -329,11 +330,10 @@ def _check_weapons(t: Table, engine: Engine, state: Any, combat: dict[str, Any])
                 break
     for p in state["players"]:
         color = p["color"]
-        side = combat.get(color, {"equipped": p["equipped"], "exhausted": []})
         stored = list(p["owned"])
-        for w in side["equipped"]:
+        for w in p["equipped"]:
             stored.remove(w)
-        rows = {"equipped": sorted(names[w] for w in side["equipped"]),
+        rows = {"equipped": sorted(names[w] for w in p["equipped"]),
                 "stored": sorted(names[w] for w in stored)}  # fmt: skip
         for row, want in rows.items():
             got = sorted(seen.get((color, row), []))
@@ -341,7 +341,7 @@ def _check_weapons(t: Table, engine: Engine, state: Any, combat: dict[str, Any])
                 continue  # past its places a row piles up (cards that touch make a deck)
             if got != want:
                 raise PlaytestError(f"{color}'s {row} weapons lie as {got}, Python has {want}")
-        want_turned = {names[w] for w in side["exhausted"]}
+        want_turned = {names[w] for w in exhausted.get(color, [])}
         if turned.get(color, set()) != want_turned:
             raise PlaytestError(f"in the combat {color}'s weapons turned are "
                                 f"{sorted(turned.get(color, set()))}, exhausted "

@@ -57,7 +57,7 @@ ZONE_DECK, PILOT_DECK = (-25.0, -11.5), (-21.8, -11.5)
 MECH_CARD = (-18.6, -11.5)
 RULES = (20.5, -13.0)
 SCORE_AT = (-23.0, 13.5)
-STORED_EXTRA = 2  # places for weapons not equipped, past the most a status equips
+STORED_PLACES, STORED_PITCH = 8, 200  # weapons not equipped: their places, pitch (board px)
 SHARED_SCALE = 0.8  # cards in the shared piles and the row
 HAND_SLOTS, HAND_PITCH = 10, 265  # cards in a hand side by side, their pitch in board pixels
 HAND_WIDTH = 17.6  # the hand zone holds every slot
@@ -152,14 +152,14 @@ def plan(plain: dict[str, Any], sizes: dict[str, tuple[int, int]]) -> dict[str, 
             return at(*mf[name].center, y=y)
 
         # Beside the board, a row of weapons equipped (the side toward the arena: as many
-        # places as the most a status can equip) and a row of those not equipped (a few
-        # more; past them they pile on the last, and cards that touch merge into a deck the
-        # painter takes them back from). A card fits its place turned: an exhausted weapon
-        # turns.
-        def weapon_row(row: int, places: int) -> list[dict[str, float]]:
+        # places as the most a status can equip; a card fits its place turned, as an
+        # exhausted weapon lies) and a row of those not equipped, which never turn and
+        # stand closer (past its places they pile on the last, where cards that touch
+        # merge into a deck).
+        def weapon_row(row: int, places: int, pitch: float) -> list[dict[str, float]]:
             py = 100 + SLOT[1] / 2 + row * (SLOT[1] + 50)
             return [
-                at(MAT[0] + 40 + SLOT[0] / 2 + col * SLOT[0], py, y=CARD_Y) for col in range(places)
+                at(MAT[0] + 40 + SLOT[0] / 2 + col * pitch, py, y=CARD_Y) for col in range(places)
             ]
 
         stash = [at(-150, 120 + k * 110) for k in range(8)]
@@ -178,8 +178,8 @@ def plan(plain: dict[str, Any], sizes: dict[str, tuple[int, int]]) -> dict[str, 
                 ],
                 "pilot": feature("pilot", y=CARD_Y),
                 "mech": feature("mech", y=CARD_Y),
-                "equipped": weapon_row(0, equip_places),
-                "stored": weapon_row(1, equip_places + STORED_EXTRA),
+                "equipped": weapon_row(0, equip_places, SLOT[0]),
+                "stored": weapon_row(1, STORED_PLACES, STORED_PITCH),
                 "tracks": {
                     name: [feature(f"{name}:{v}") for v in range(top + 1)]
                     for name, top in tracks(plain).items()
