@@ -206,6 +206,32 @@ def test_advance_is_choices_then_apply_in_both_engines(lua: LuaEngine) -> None:
         engine.advance(s, [*engine.path_of(s, played.record["actions"][80]), "extra"])
 
 
+def test_an_action_whose_fields_do_not_match_its_decisions_is_refused_by_both(
+    lua: LuaEngine,
+) -> None:
+    engine = load_engine()
+    rng = random.Random(6)
+    played = play(engine, deal(engine, 3, rng), ["greedy"] * 3, rng)
+    s = engine.new_game(played.record["setup"])
+    for action in played.record["actions"]:
+        if action["type"] == "execute" and action["decisions"]:
+            break
+        s = engine.apply(s, action)
+    ls = lua.load_state(s)
+    assert lua.encode(lua.apply(ls, action)) == canonical(engine.apply(s, action))
+    other = next(p["color"] for p in s["players"] if p["color"] != action["player"])
+    for bad in ({**action, "extra": 1}, {**action, "player": other}, {**action, "type": "base"}):
+        with pytest.raises(IllegalAction) as py:
+            engine.apply(s, bad)
+        with pytest.raises(IllegalAction) as lu:
+            lua.apply(ls, bad)
+        assert py.value.reason == lu.value.reason, bad
+    with pytest.raises(IllegalAction, match="fields do not match"):
+        lua.apply(ls, {**action, "extra": 1})
+    with pytest.raises(IllegalAction, match="fields do not match"):
+        lua.apply(ls, {**action, "player": other})
+
+
 def test_validate_tem_counts_the_placeholders() -> None:
     result = CliRunner().invoke(main, ["validate", "tem"])
     assert result.exit_code == 0, result.output

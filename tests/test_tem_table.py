@@ -337,6 +337,28 @@ def test_the_playtest_sees_an_exhausted_weapon_stood_up_again(save, engine):
     assert any(name in result.problem for name in planted)
 
 
+def test_weapon_cards_merged_into_a_deck_are_taken_out_and_laid_back(save, engine):
+    """Cards that touch merge into a deck (a player's drop, a pile past its places): the
+    periodic check takes each weapon back out to its place, however new the deck."""
+    t = started(save)
+    advance_to(t, lambda t: json.loads(t.call_in("-1", "stateText"))["phase"] == "program")
+    t.run(3)
+    lay = layout(engine.d)
+    places = {s["color"]: s["equipped"][0] for s in lay["seats"][:2]}
+    names = set(secrets.names_of(engine).values())
+
+    def card_at(p):
+        return next(x for x in t.things.values() if not x.destroyed and x.name in names
+                    and abs(x.pos[0] - p["x"]) < 0.3 and abs(x.pos[2] - p["z"]) < 0.3)  # fmt: skip
+
+    red, blue = card_at(places["Red"]), card_at(places["Blue"])
+    deck = t.combine(blue, red)  # Red's weapon lies in a deck with Blue's, made just now
+    assert deck.is_deck and red.destroyed and blue.destroyed
+    t.run(5)  # the check every 2 seconds
+    assert deck.destroyed
+    assert card_at(places["Red"]).name == red.name and card_at(places["Blue"]).name == blue.name
+
+
 def test_no_colour_receives_another_players_dialog(save):
     t = started(save)
     advance_to(t, lambda t: status(t)["simultaneous"])

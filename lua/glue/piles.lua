@@ -87,6 +87,11 @@ end
 -- deck holds it.
 function Piles.take(piles, guid, place, down, scale)
   local deck = Piles.deck_of(piles, guid)
+  if deck == nil and piles.deck_of ~= nil then
+    -- cards that touch merge into a new deck (a player's drop) after the index was made:
+    -- a card the painter cannot find is looked for once more on the whole table
+    deck = index(piles)[guid]
+  end
   if deck == nil then
     return nil
   end

@@ -276,6 +276,7 @@ def _play(
             moved = after_answer(t, result.clicks)
             if moved is not t:
                 t = moved
+                _settle(t)  # a load draws the pieces over a few frames
                 result.table = t
                 record = _record(t)
                 assert record is not None

@@ -59,6 +59,13 @@ end
 for i, s in ipairs(raw.sides) do
   D.sides[i] = s.id
 end
+D.basic, D.advanced = {}, {} -- weapon ids, in the data's order (the piles' order)
+for i, w in ipairs(raw.basic) do
+  D.basic[i] = w.id
+end
+for i, w in ipairs(raw.advanced) do
+  D.advanced[i] = w.id
+end
 
 local seat_of, piece_of = {}, {}
 for _, seat in ipairs(L.seats) do

@@ -213,41 +213,81 @@ local function weapon_pieces(m, ctx, pv, put)
   if not changed(ctx, "weapons", table.concat(sig, ";")) then
     return
   end
-  local owners = {} -- basic weapon id -> copies handed out so far
   for _, p in ipairs(pv.players) do
-    local seat = L.seats[seat_index(L, p.color)]
+    local i = seat_index(L, p.color)
+    local seat = L.seats[i]
     local equipped, turned = {}, {}
     for _, w in ipairs(p.equipped) do
-      equipped[w] = (equipped[w] or 0) + 1
+      equipped[w] = true
     end
     for _, w in ipairs(exhausted[p.color] or {}) do
       turned[w] = true
     end
     local rows = { [true] = 0, [false] = 0 }
     for _, w in ipairs(p.owned) do
-      local guid = L.guids.advanced[w]
-      if guid == nil then
-        owners[w] = (owners[w] or 0) + 1
-        guid = L.guids.basic[w][owners[w]]
-      end
-      local on = (equipped[w] or 0) > 0
-      if on then
-        equipped[w] = equipped[w] - 1
-      end
+      -- a player owns a basic weapon once at most: each seat has its own copy of each (the
+      -- data has a copy for every seat), so a copy never moves for another's purchase
+      local guid = L.guids.advanced[w] or L.guids.basic[w][i]
+      local on = equipped[w] == true
       local places = on and seat.equipped or seat.stored
       rows[on] = rows[on] + 1
       local slot = places[math.min(rows[on], #places)]
-      -- A weapon equipped twice (two basic copies) is exhausted once: the first copy turns.
       local turn = on and turned[w] and 90 or 0
-      if turn ~= 0 then
-        turned[w] = nil
-      end
       put(guid, at(slot, 0, 0, nil, slot.ry + turn, L.turn_scale))
     end
   end
   for k, w in ipairs(pv.row) do
     put(L.guids.advanced[w], at(L.row[k], 0, 0, nil, nil, L.shared_scale))
   end
+end
+
+-- The weapon piles: each basic weapon's copies nobody owns in its pile, and the advanced
+-- weapons neither owned nor in the row in the weapon deck (a card left out by a load or an
+-- undo part way through an action goes back: loose cards that touch merge into a deck).
+-- What the public view says: which cards are in the deck, never its order.
+local function weapon_piles(ctx, pv)
+  local L, D = ctx.layout, ctx.D
+  local sig = {}
+  for i, p in ipairs(pv.players) do
+    sig[i] = table.concat(p.owned, ",")
+  end
+  sig[#sig + 1] = table.concat(pv.row, ",")
+  local key = table.concat(sig, ";")
+  local memo = ctx.memo.weapon_piles
+  if memo ~= nil and memo.key == key then
+    return memo.piles
+  end
+  local owned, seats = {}, {}
+  for _, p in ipairs(pv.players) do
+    seats[seat_index(L, p.color)] = p
+    for _, w in ipairs(p.owned) do
+      owned[p.color .. ":" .. w] = true
+      owned[w] = true
+    end
+  end
+  for _, w in ipairs(pv.row) do
+    owned[w] = true
+  end
+  local piles = {}
+  for k, w in ipairs(D.basic) do
+    local cards = {}
+    for i, guid in ipairs(L.guids.basic[w]) do
+      local p = seats[i]
+      if p == nil or not owned[p.color .. ":" .. w] then
+        cards[#cards + 1] = guid
+      end
+    end
+    piles[#piles + 1] = { key = "basic" .. k, place = L.basic[k], down = false, cards = cards }
+  end
+  local deck = {}
+  for _, w in ipairs(D.advanced) do
+    if not owned[w] then
+      deck[#deck + 1] = L.guids.advanced[w]
+    end
+  end
+  piles[#piles + 1] = { key = "weapons", place = L.weapon_deck, down = true, cards = deck }
+  ctx.memo.weapon_piles = { key = key, piles = piles }
+  return piles
 end
 
 -- The pieces to place: zone cards, figures, mines, turrets, markers, cards (see changed).
@@ -482,6 +522,7 @@ function V.picture(m, ctx)
   local picture = { ui = ui, pieces = {}, piles = {}, faces = {}, labels = {} }
   if m.state ~= nil and ctx.pieces then
     picture.pieces = pieces(m, ctx, pv)
+    picture.piles = weapon_piles(ctx, pv)
   end
   return picture
 end
