@@ -45,7 +45,7 @@ local cells_in_order = nil
 local VERIFY_EVERY = 2 -- seconds between checks that every piece lies where the game has it
 
 -- The card data as the glue's words read it.
-local D = { name = raw.game.name, names = {}, programs = {}, sides = {}, private = Model.PRIVATE,
+local D = { name = raw.game.name, names = {}, private = Model.PRIVATE,
   status_names = { pilot = "a pilot", armor = "in Power Armor", mech = "in the Mighty Mech" } }
 for _, list in ipairs({ raw.zones, raw.bases, { raw.mech_zone }, raw.basic, raw.advanced,
   raw.pilots, raw.sides, raw.programs }) do
@@ -53,19 +53,16 @@ for _, list in ipairs({ raw.zones, raw.bases, { raw.mech_zone }, raw.basic, raw.
     D.names[c.id] = c.name
   end
 end
-for i, c in ipairs(raw.programs) do
-  D.programs[i] = c.id
+-- The ids of a list of cards, in the data's order (the weapons': their piles' order).
+local function ids(list)
+  local out = {}
+  for i, c in ipairs(list) do
+    out[i] = c.id
+  end
+  return out
 end
-for i, s in ipairs(raw.sides) do
-  D.sides[i] = s.id
-end
-D.basic, D.advanced = {}, {} -- weapon ids, in the data's order (the piles' order)
-for i, w in ipairs(raw.basic) do
-  D.basic[i] = w.id
-end
-for i, w in ipairs(raw.advanced) do
-  D.advanced[i] = w.id
-end
+D.programs, D.sides = ids(raw.programs), ids(raw.sides)
+D.basic, D.advanced = ids(raw.basic), ids(raw.advanced)
 
 local seat_of, piece_of = {}, {}
 for _, seat in ipairs(L.seats) do
