@@ -3,7 +3,7 @@
 A `Thing` is one object of a save (its JSON from ObjectStates, kept for writing back) plus
 what the emulator tracks while the game runs: transform, flags, buttons, a die's face and
 tilt, a container's contents, a smooth move under way. The Lua side sees Things only through
-opaque handles (emulator.py).
+opaque handles (objects.py).
 """
 
 from __future__ import annotations

@@ -1,0 +1,159 @@
+"""Where a table handler's counted instructions go: not a test.
+
+Run `.venv/bin/python benchmarks/profile_table.py tem --games 3 --handler onButton`. Plays
+seeded games at the headless TTS (as `ttsmod playtest GAME`) with a sampling hook: every
+SAMPLE counted instructions of the chosen handlers (all, by default) it walks the Lua
+stack, and prints the functions that ran the most, by module and line, inclusive (the
+function and what it called) and self (its own instructions), as shares of the instructions
+sampled. Functions are named `module:line` from the bundled Global script's
+`__bundle_register` markers, so a name points at lua/<module path>.lua.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections import Counter
+from typing import Any
+
+from generator import games
+from generator.harness import moonsharp
+from generator.harness.tts import emulator
+
+SAMPLE = 7  # instructions between two samples (a prime, so loops do not alias with it)
+
+# The count hook of generator.harness.moonsharp.COUNTER, sampling the stack as well.
+PROFILER = """
+local sethook, getinfo, pack, unpack = debug.sethook, debug.getinfo, table.pack, table.unpack
+local floor, error = math.floor, error
+local SAMPLE = %d
+local paused = false
+local meter = { n = 0, on = false, self = {}, incl = {}, pause = function(on)
+  local was = paused
+  paused = on
+  return was
+end }
+local counting = false
+local function sample()
+  local seen = {}
+  local level = 3 -- 1: sample, 2: the hook
+  local first = true
+  while true do
+    local info = getinfo(level, "S")
+    if info == nil then break end
+    if info.what ~= "C" and info.short_src ~= '[string "<python>"]' then
+      local k = info.short_src .. ":" .. info.linedefined
+      if first then
+        meter.self[k] = (meter.self[k] or 0) + 1
+        first = false
+      end
+      if not seen[k] then
+        seen[k] = true
+        meter.incl[k] = (meter.incl[k] or 0) + 1
+      end
+    end
+    level = level + 1
+  end
+end
+return meter, function(fn, ...)
+  if counting then
+    return 0, fn(...)
+  end
+  local n = 0
+  local charged = meter.n
+  paused = false
+  counting = true
+  sethook(function()
+    if not paused then
+      n = n + SAMPLE
+      if meter.on then sample() end
+    end
+  end, "", SAMPLE)
+  local results = pack(pcall(fn, ...))
+  sethook()
+  counting = false
+  if not results[1] then
+    error(results[2], 0)
+  end
+  return n + floor(meter.n - charged + 0.5), unpack(results, 2, results.n)
+end
+""" % SAMPLE
+
+
+def module_lines(script: str) -> list[tuple[int, str]]:
+    """(first line, module) of each module in a bundled script, in order."""
+    out = []
+    for k, line in enumerate(script.splitlines(), 1):
+        found = re.match(r'__bundle_register\("([^"]+)"', line)
+        if found:
+            out.append((k, found.group(1)))
+    return out
+
+
+def name_of(key: str, modules: list[tuple[int, str]]) -> str:
+    """`Global:123` -> `module:line within it`."""
+    src, _, line = key.rpartition(":")
+    n = int(line)
+    if not src.startswith("Global") or not modules:
+        return key
+    first, module = 0, "?"
+    for start, name in modules:
+        if start <= n:
+            first, module = start, name
+    return f"{module}:{n - first}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("game", choices=games.ids())
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--handler", default="", help="profile handlers whose name has this")
+    parser.add_argument("--top", type=int, default=30)
+    args = parser.parse_args()
+    moonsharp.COUNTER = PROFILER
+    meters: list[Any] = []
+    run = emulator.Table._run
+
+    def profiled(self: emulator.Table, label: str, fn: Any, *a: Any) -> Any:
+        meter = self._count._meter
+        if meter not in meters:
+            meters.append(meter)
+        meter["on"] = args.handler in label
+        try:
+            return run(self, label, fn, *a)
+        finally:
+            meter["on"] = False
+
+    emulator.Table._run = profiled  # type: ignore[method-assign]
+    rules = games.get(args.game)
+    from generator.cli import _current_save
+
+    _, save = _current_save(args.game)
+    modules = module_lines(save["LuaScript"])
+    table = rules.build_parts()
+    engine = rules.engine()
+    for result in table.playtest.run(engine, save, args.games, args.players, args.seed):
+        if result.problem:
+            print("problem:", result.problem)
+    incl: Counter[str] = Counter()
+    own: Counter[str] = Counter()
+    for meter in meters:
+        for k, v in meter["incl"].items():
+            incl[name_of(k, modules)] += int(v)
+        for k, v in meter["self"].items():
+            own[name_of(k, modules)] += int(v)
+    total = sum(own.values()) or 1
+    print(f"{total * SAMPLE:,} instructions sampled (every {SAMPLE}) in handlers matching "
+          f"'{args.handler}'")  # fmt: skip
+    print(f"{'inclusive':>9} {'self':>6}  function (module:line)")
+    for key, n in incl.most_common(args.top):
+        print(f"{100 * n / total:8.1f}% {100 * own[key] / total:5.1f}%  {key}")
+    print("most self:")
+    for key, n in own.most_common(args.top):
+        print(f"{100 * incl[key] / total:8.1f}% {100 * n / total:5.1f}%  {key}")
+
+
+if __name__ == "__main__":
+    main()
