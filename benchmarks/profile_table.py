@@ -26,7 +26,7 @@ SAMPLE = 7  # instructions between two samples (a prime, so loops do not alias w
 PROFILER = """
 local sethook, getinfo, pack, unpack = debug.sethook, debug.getinfo, table.pack, table.unpack
 local floor, error = math.floor, error
-local SAMPLE = %d
+local SAMPLE = SAMPLE_SIZE
 local paused = false
 local meter = { n = 0, on = false, self = {}, incl = {}, pause = function(on)
   local was = paused
@@ -77,7 +77,7 @@ return meter, function(fn, ...)
   end
   return n + floor(meter.n - charged + 0.5), unpack(results, 2, results.n)
 end
-""" % SAMPLE
+""".replace("SAMPLE_SIZE", str(SAMPLE))
 
 
 def module_lines(script: str) -> list[tuple[int, str]]:
