@@ -101,7 +101,7 @@ def click_option(t: Table, color: str, label: str, index: int, prefix: str | Non
 
 
 # Calls the playtest makes to look at the table (not handlers a player or TTS would run).
-PROBES = ("tableStatus", "stateText", "currentState", "currentChoices")
+PROBES = ("tableStatus", "stateText", "shownText", "logText", "currentState", "currentChoices")
 
 
 @dataclass

@@ -8,6 +8,18 @@
 --     hand. An unmarked table is an object when it has a string key, else an array;
 --   * a number written with a fraction or exponent decodes to a marked "float" that is never
 --     equal to an integer (the engines only accept integers).
+--
+-- Text that is not ASCII (a Steam name, a card name with accents or in Japanese) goes through
+-- whole. MoonSharp's strings are UTF-16 (measured: #"Héllo — ★" is 9, string.byte of a
+-- character above U+00FF gives 63, string.char(9733) is "★", and its pattern matcher
+-- compares a character's low byte only, so "[%c]" matches "—" and a non-plain '"' matches
+-- "Ģ"): encode() writes every character above U+001F as it is, as the Python side does,
+-- and decode() looks for quotes and backslashes with plain finds only and makes a \u
+-- escape into that UTF-16 unit (MoonSharp) or its UTF-8 bytes (Lua 5.2, where strings are
+-- bytes).
+--
+-- encode(v, pace) and decode(text, pace) call pace(1) every few dozen values when given one:
+-- the table framework spreads a long state's encoding over frames that way (glue.frames).
 
 local M = {}
 
@@ -92,22 +104,30 @@ local ESCAPES = {
 local QUOTED = {}
 local quoted_count = 0
 
+-- True when strings hold UTF-16 units (MoonSharp), false when they hold bytes (Lua 5.2).
+local UTF16 = #"é" == 1
+-- A character's code (a UTF-16 unit in MoonSharp, where string.byte gives 63 above U+00FF).
+local code_of = UTF16 and string.unicode or string.byte
+
+local function escape(c)
+  local known = ESCAPES[c]
+  if known then
+    return known
+  end
+  local code = code_of(c)
+  if code >= 32 then
+    -- DEL, or a character MoonSharp's matcher took for a control character by its low byte
+    return c
+  end
+  return string.format("\\u%04x", code)
+end
+
 local function quote(s)
   local known = QUOTED[s]
   if known then
     return known
   end
-  local body = string.gsub(s, '[%c"\\]', function(c)
-    local known = ESCAPES[c]
-    if known then
-      return known
-    end
-    local code = string.byte(c)
-    if code == 127 then
-      return c -- DEL is not a JSON control character
-    end
-    return string.format("\\u%04x", code)
-  end)
+  local body = string.gsub(s, '[%c"\\]', escape)
   local text = '"' .. body .. '"'
   if #s <= 32 and quoted_count < 4096 then
     QUOTED[s] = text
@@ -125,14 +145,12 @@ end
 -- True when string a sorts before b byte by byte, as Python sorts keys. Lua's `<` cannot be
 -- used: MoonSharp compares strings by the player's culture (lower before upper case, "-"
 -- ignored: measured, docs/moonsharp.md).
-local byte = string.byte
-
 function M.before(a, b)
   if a == b then
     return false
   end
   for i = 1, #a do
-    local x, y = byte(a, i), byte(b, i)
+    local x, y = code_of(a, i), code_of(b, i)
     if x ~= y then
       return y ~= nil and x < y
     end
@@ -170,7 +188,10 @@ end
 
 local encode_into
 
-local function encode_object(t, out)
+-- Every PACE_VALUES values encoded or decoded, pace(1) (about a thousand instructions).
+local PACE_VALUES = 40
+
+local function encode_object(t, out, pace)
   local keys = {}
   for k in next, t do -- sorted below
     if type(k) ~= "string" then
@@ -186,12 +207,12 @@ local function encode_object(t, out)
     end
     out[#out + 1] = quote(k)
     out[#out + 1] = ":"
-    encode_into(t[k], out)
+    encode_into(t[k], out, pace)
   end
   out[#out + 1] = "}"
 end
 
-local function encode_array(t, out)
+local function encode_array(t, out, pace)
   out[#out + 1] = "["
   local n = 0
   for k in next, t do
@@ -207,12 +228,12 @@ local function encode_array(t, out)
     if t[i] == nil then
       error("json: array with a hole at " .. tostring(i), 0)
     end
-    encode_into(t[i], out)
+    encode_into(t[i], out, pace)
   end
   out[#out + 1] = "]"
 end
 
-encode_into = function(v, out)
+encode_into = function(v, out, pace)
   local kind = type(v)
   if v == nil or v == NULL then
     out[#out + 1] = "null"
@@ -227,22 +248,29 @@ encode_into = function(v, out)
     out[#out + 1] = quote(v)
   elseif kind == "table" then
     local mt = getmetatable(v)
+    if pace then
+      pace.n = pace.n + 1
+      if pace.n >= PACE_VALUES then
+        pace.n = 0
+        pace.fn(1)
+      end
+    end
     if mt == FLOAT then
       out[#out + 1] = v.text
     elseif mt == OBJECT or (mt == nil and has_string_key(v)) then
-      encode_object(v, out)
+      encode_object(v, out, pace)
     else
-      encode_array(v, out)
+      encode_array(v, out, pace)
     end
   else
     error("json: cannot encode a " .. kind, 0)
   end
 end
 
--- The canonical JSON text of a value.
-function M.encode(v)
+-- The canonical JSON text of a value (`pace`: see the top of this file).
+function M.encode(v, pace)
   local out = {}
-  encode_into(v, out)
+  encode_into(v, out, pace and { fn = pace, n = 0 })
   return table.concat(out)
 end
 
@@ -308,7 +336,9 @@ local function decode_string(text, at)
   local parts = {}
   local i = at + 1
   while true do
-    local j = find(text, '["\\]', i)
+    -- plain finds: MoonSharp's matcher would take "Ģ" for a quote (see the top of this file)
+    local q, b = find(text, '"', i, true), find(text, "\\", i, true)
+    local j = (b and (q == nil or b < q)) and b or q
     if not j then
       fail(text, at, "unterminated string")
     end
@@ -326,14 +356,19 @@ local function decode_string(text, at)
         fail(text, j, "bad \\u escape")
       end
       i = j + 6
-      if code >= 0xD800 and code <= 0xDBFF and string.sub(text, i, i + 1) == "\\u" then
+      if UTF16 then
+        -- a UTF-16 unit as it is: the two halves of a surrogate pair join as they come
+        parts[#parts + 1] = string.char(code)
+      elseif code >= 0xD800 and code <= 0xDBFF and string.sub(text, i, i + 1) == "\\u" then
         local low = tonumber(string.sub(text, i + 2, i + 5), 16)
         if low and low >= 0xDC00 and low <= 0xDFFF then
           code = 0x10000 + (code - 0xD800) * 0x400 + (low - 0xDC00)
           i = i + 6
         end
+        parts[#parts + 1] = utf8(code)
+      else
+        parts[#parts + 1] = utf8(code)
       end
-      parts[#parts + 1] = utf8(code)
     else
       fail(text, j, "bad escape")
     end
@@ -342,7 +377,7 @@ end
 
 local decode_value
 
-local function decode_array(text, at)
+local function decode_array(text, at, pace)
   local out = M.array({})
   local i = skip(text, at + 1)
   if string.sub(text, i, i) == "]" then
@@ -351,7 +386,7 @@ local function decode_array(text, at)
   local n = 0
   while true do
     local value
-    value, i = decode_value(text, i)
+    value, i = decode_value(text, i, pace)
     n = n + 1
     out[n] = value
     i = skip(text, i)
@@ -365,7 +400,7 @@ local function decode_array(text, at)
   end
 end
 
-local function decode_object(text, at)
+local function decode_object(text, at, pace)
   local out = M.object({})
   local i = skip(text, at + 1)
   if string.sub(text, i, i) == "}" then
@@ -382,7 +417,7 @@ local function decode_object(text, at)
       fail(text, i, "expected ':'")
     end
     local value
-    value, i = decode_value(text, skip(text, i + 1))
+    value, i = decode_value(text, skip(text, i + 1), pace)
     out[key] = value
     i = skip(text, i)
     local c = string.sub(text, i, i)
@@ -395,13 +430,20 @@ local function decode_object(text, at)
   end
 end
 
-decode_value = function(text, at)
+decode_value = function(text, at, pace)
   local i = skip(text, at)
   local c = string.sub(text, i, i)
+  if pace then
+    pace.n = pace.n + 1
+    if pace.n >= PACE_VALUES then
+      pace.n = 0
+      pace.fn(1)
+    end
+  end
   if c == "{" then
-    return decode_object(text, i)
+    return decode_object(text, i, pace)
   elseif c == "[" then
-    return decode_array(text, i)
+    return decode_array(text, i, pace)
   elseif c == '"' then
     return decode_string(text, i)
   elseif string.sub(text, i, i + 3) == "true" then
@@ -441,8 +483,8 @@ decode_value = function(text, at)
 end
 
 -- Decode JSON text into Lua values (see the notes at the top of this file).
-function M.decode(text)
-  local value, i = decode_value(text, 1)
+function M.decode(text, pace)
+  local value, i = decode_value(text, 1, pace and { fn = pace, n = 0 })
   i = skip(text, i)
   if i <= #text then
     fail(text, i, "trailing characters")

@@ -131,6 +131,7 @@ function H.env(api, base, self_handle, declared, unknown)
   for k, v in next, base do env[k] = v end
   for k, v in next, api do env[k] = v end
   env.self = self_handle
+  env._G = env -- a script's globals are its own (MoonSharp: each script's Globals)
   setmetatable(env, { __index = function(_, k)
     if declared[k] then return nil end
     unknown(k)

@@ -418,6 +418,36 @@ function Engine.new(raw)
     return { complete = true, action = action }
   end
 
+  -- choices(state, path) and, for a complete path, the state after its action, in one run
+  -- of the rules (choices then apply take two): { complete = false, decision =, action = the
+  -- action so far, state = the state part way } or { complete = true, action =, state = }.
+  function E.advance(state, path)
+    local action = obj({})
+    local walk = Src.walk(path)
+    if state.phase == "over" then
+      return E.choices(state, path)
+    end
+    local s = S.clone(state)
+    local kind, info = outcome(walk, pcall(resolve, s, Src.builder(action, walk)))
+    if kind == "need" then
+      return { complete = false, decision = info, action = action, state = s }
+    elseif kind == "bad" then
+      return nil, info
+    end
+    if walk.pos < #walk.path then
+      return nil, "the path goes on after the action is complete"
+    end
+    local ok, err = pcall(settle, s)
+    if not ok then
+      local reason = S.refusal(err)
+      if reason == nil then
+        error(err, 0)
+      end
+      return nil, reason
+    end
+    return { complete = true, action = action, state = s }
+  end
+
   -- Every decision met along `path`, and the action it completes (nil if it stops first);
   -- nil, nil and the reason for a bad path.
   function E.trace(state, path)

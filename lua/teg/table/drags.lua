@@ -7,7 +7,7 @@
 -- orbit, the path stops there and the panel asks. A drop that fits no option returns nil and
 -- the piece goes back where the game has it.
 
-local Model = require("teg.table.model")
+local Game = require("glue.game")
 
 local Drags = {}
 
@@ -52,7 +52,7 @@ function Drags.intent(L, state, piece, x, z)
   return nil
 end
 
-local offered = Model.label -- the label decision d gives option id, or nil
+local offered = Game.label -- the label decision d gives option id, or nil
 
 -- The next option id the intent picks at decision d (nil: the drop says nothing more).
 local function pick(d, intent, state)
@@ -92,16 +92,12 @@ local function pick(d, intent, state)
   return nil
 end
 
--- The option ids a drop stands for, from the path under way, each checked against the
--- core; nil and a reason when it stands for nothing the rules allow now.
-function Drags.path(m, intent)
-  local path = {}
-  for i, id in ipairs(m.path) do
-    path[i] = id
-  end
+-- The option ids a drop stands for, from the path under way (`path`), each checked against
+-- the core; nil and a reason when it stands for nothing the rules allow now.
+function Drags.path(core, state, path, intent)
   local taken, reached = {}, false
   for _ = 1, 8 do
-    local res = m.game.choices(m.state, path)
+    local res = core.choices(state, path)
     if res == nil or res.complete then
       break
     end
@@ -109,12 +105,12 @@ function Drags.path(m, intent)
     if d.roll or d.player ~= (intent.color or d.player) then
       break
     end
-    local id = pick(d, intent, m.state)
+    local id = pick(d, intent, state)
     if id == nil then
       break
     end
     path[#path + 1] = id
-    if m.game.choices(m.state, path) == nil then
+    if core.choices(state, path) == nil then
       break
     end
     taken[#taken + 1] = id

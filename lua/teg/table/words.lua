@@ -1,5 +1,10 @@
--- What happened, in plain words for the chat: the choices the player made (the core's own
--- labels) and what changed for each player.
+-- Pure: Tiny Epic Galaxies in the players' words, for the table framework (glue.table
+-- documents the words' part of the contract): what each decision asks (teg.table.prompts),
+-- what happened, the status line, the secret missions' picks.
+
+local Game = require("glue.game")
+local S = require("teg.core.state")
+local Prompts = require("teg.table.prompts")
 
 local W = {}
 
@@ -7,13 +12,40 @@ local function sign(n)
   return n > 0 and ("+" .. n) or tostring(n)
 end
 
--- One line for an applied action by `actor`. `labels` are the options taken, in order.
-function W.action(D, before, after, labels, actor)
-  local parts = {}
-  for _, label in ipairs(labels) do
-    parts[#parts + 1] = label
+-- What decision `d` asks; a decision without words says so plainly rather than showing a
+-- field name (a test fails on any such decision).
+function W.prompt(ctx, d)
+  local m = ctx.m
+  local path = {}
+  for i, s in ipairs(Game.steps(m, d.player)) do
+    path[i] = s.id
   end
-  local text = actor .. ": " .. table.concat(parts, " > ")
+  return Prompts.prompt(ctx.D, m.state, d, path, Game.shared_action(m) or {}) or "Choose one"
+end
+
+function W.option(_, _, o)
+  return o.label
+end
+
+-- When a decision becomes a player's, privately.
+function W.notice(ctx, d)
+  local asked = W.prompt(ctx, d)
+  if string.sub(asked, 1, 9) ~= "Your turn" then
+    asked = "Your decision: " .. asked
+  end
+  return asked
+end
+
+-- One line for an applied action: the choices made (the core's own labels), then what
+-- changed for each player.
+function W.action(ctx, result)
+  local D = ctx.D
+  local before, after = result.before, result.after
+  local parts = {}
+  for _, step in ipairs(result.steps) do
+    parts[#parts + 1] = step.label
+  end
+  local text = (result.player or before.active) .. ": " .. table.concat(parts, " > ")
   local changes = {}
   for i, p in ipairs(after.players) do
     local q = before.players[i]
@@ -43,7 +75,8 @@ function W.action(D, before, after, labels, actor)
 end
 
 -- Announcements an action may bring: the end triggered, the final ranking.
-function W.news(D, before, after)
+function W.news(ctx, before, after)
+  local D = ctx.D
   local out = {}
   if before.end_triggered_by == nil and after.end_triggered_by ~= nil then
     out[#out + 1] = after.end_triggered_by .. " has " .. D.game.end_vp
@@ -66,5 +99,85 @@ function W.news(D, before, after)
   end
   return out
 end
+
+-- The status line everyone reads: whose decision the table waits for and what they are asked.
+function W.status(ctx)
+  local m = ctx.m
+  if m.picks then
+    local text = "Choosing secret missions: waiting for " .. (ctx.waiting_text or "")
+    local absent = ctx.absent
+    if absent then
+      text = text .. " (" .. absent .. " is not seated: the host can keep a mission for them, "
+        .. "or remove them from the game)"
+    end
+    return text
+  end
+  local state = m.state
+  if state == nil then
+    return ctx.D.game.name .. ": sit at a seat with a mat, then the host presses Start"
+  end
+  if state.phase == "over" then
+    local first = state.ranking[1]
+    return "Game over: " .. table.concat(first, " and ") .. (#first > 1 and " share the win" or " wins")
+  end
+  local who = Game.decider(m)
+  local d = who and Game.decision(m, who)
+  local text = "Round " .. state.round .. " - " .. state.active .. "'s turn"
+  if ctx.input then
+    text = text .. " - rolling the dice"
+  elseif d then
+    if d.name == "type" and #state.follow == 0 then
+      text = text .. " - " .. d.player .. " is choosing an action"
+    else
+      text = text .. " - " .. d.player .. " is asked: " .. W.prompt(ctx, d)
+    end
+    if ctx.seated[d.player] == nil then
+      text = text .. " (" .. d.player .. " is not seated: the host can decide for them, or a "
+        .. "player can take the " .. d.player .. " seat)"
+    end
+  end
+  if state.final_round then
+    local left = #state.players - S.active_seat(state) + 1
+    text = text .. " - last round: " .. left .. (left == 1 and " turn" or " turns") .. " left"
+  end
+  return text
+end
+
+function W.over()
+  return "The game is over: see the scoreboard."
+end
+
+function W.rolling()
+  return "Rolling the dice..."
+end
+
+-- The secret missions, kept before the first turn (the framework's setup picks).
+function W.pick_prompt()
+  return "Keep one of the two secret missions in your hand (press Keep on the card, or here)"
+end
+
+function W.pick_label(_, k)
+  return "Keep the card marked " .. k
+end
+
+function W.picked()
+  return "You have kept your mission. Waiting for the others."
+end
+
+-- R over a piece, and a piece put back.
+function W.shake(kind)
+  if kind == "die" then
+    return "The table rolls the dice: use Roll or Reroll in your panel."
+  end
+  return "Pieces follow the game: use your panel to act."
+end
+
+function W.put_back(kind)
+  return "Pieces follow the game: drop a ship on a planet or a die on the converter when you "
+    .. "may move it, or use your panel. The " .. kind .. " went back to its place."
+end
+
+W.black = "Someone sits at Black, the game master's seat: Black sees every hand, so the "
+  .. "secret missions are not secret from them."
 
 return W

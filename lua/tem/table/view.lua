@@ -1,58 +1,27 @@
--- Pure: the picture of the Tiny Epic Mechs table for the painter (glue.paint).
+-- Pure: the Tiny Epic Mechs table's pieces and scoreboard, for the table framework
+-- (glue.table documents the view's part of the contract).
 --
--- picture(m, ctx) -> { ui = { {id, {text=, active=, onClick=}} ... }, pieces = { {guid,
--- place} ... }, piles = {}, faces = {}, labels = {} }. Every text and every public piece
--- comes from the core's view for no colour (what a spectator may know). The only facts
--- read from the full state are where each player's own cards lie in their own hand (a hand
--- is hidden from the others by TTS) and the direction of a card already revealed.
+-- Every public piece comes from ctx.public, the core's view for no colour of the state the
+-- table shows (what a spectator may know). The only facts read from the full state are
+-- where each player's own cards lie in their own hand (a hand is hidden from the others by
+-- TTS) and the direction of a card already revealed.
 
 local json = require("lib.json")
-local Model = require("tem.table.model")
+local Game = require("glue.game")
 local Words = require("tem.table.words")
 
 local NULL = json.null
 local V = {}
 
--- Shared constants: an element given the same table as last time costs the painter nothing.
-local ON, OFF = { active = "true" }, { active = "false" }
-
-V.HANDLERS = 8 -- option buttons name onButton0..7 by version, so a stale click is refused
-local SEATS_A_PAINT = 1
-
 local TURN = { N = 0, NE = 0, E = 90, SE = 90, S = 180, SW = 180, W = 270, NW = 270 }
 local MINE_AT, TURRET_AT = { -0.95, 0.95 }, { 0.95, 0.95 }
 local VP_OFFSETS = { { -0.18, 0.18 }, { 0.18, 0.18 }, { -0.18, -0.18 }, { 0.18, -0.18 } }
+local STATUS = { pilot = "Pilot", armor = "Power Armor", mech = "Mighty Mech" }
 
 -- A place `dx`, `dz` off `p`, at height `y` (nil: p's), turned `ry` (nil: p's), scaled `s`,
 -- face down when `down`.
 local function at(p, dx, dz, y, ry, s, down)
   return { x = p.x + dx, y = y or p.y, z = p.z + dz, ry = ry or p.ry, s = s, down = down }
-end
-
-local function handler(m)
-  return "onButton" .. (m.version % V.HANDLERS)
-end
-
--- Option slots for `n` options on page `page`: "More" takes the last slot when they do not fit.
-function V.paging(n, page, slots)
-  if n <= slots then
-    return 1
-  end
-  local per = slots - 1
-  local pages = math.ceil(n / per)
-  return ((page - 1) % pages) + 1
-end
-
-function V.slot(n, page, slots, k)
-  if n <= slots then
-    return k <= n and k or nil
-  end
-  local per = slots - 1
-  if k == slots then
-    return "more"
-  end
-  local index = (page - 1) * per + k
-  return index <= n and index or nil
 end
 
 local function seat_index(L, color)
@@ -64,17 +33,11 @@ local function seat_index(L, color)
   return nil
 end
 
--- The pieces: zone cards, figures, mines, turrets, markers, program cards, pilots, weapons.
--- Which groups of pieces to place: each group's signature (what its places depend on) is
--- kept in ctx.memo.pieces, and a group whose signature has not changed since it was last
--- placed is left out (the painter leaves unlisted pieces where they are). A load or a
--- verify empties it: then every group is placed again, a few a paint.
-local function changed(ctx, group, sig)
-  if ctx.memo.pieces[group] == sig then
-    return false
-  end
-  ctx.memo.pieces[group] = sig
-  return true
+-- The weapons each side of a combat under way has used (colour -> ids): the combat's
+-- decisions say which (the state keeps no exhaustion); nil outside a combat.
+local function exhausted(ctx)
+  local d = Game.shared_decision(ctx.m)
+  return d and d.exhausted or nil
 end
 
 local function cell_pieces(ctx, pv, ids, put)
@@ -85,7 +48,7 @@ local function cell_pieces(ctx, pv, ids, put)
     sig[k] = c.zone .. (c.mine ~= NULL and c.mine.owner or "-")
       .. (c.turret ~= NULL and c.turret or "-")
   end
-  if not changed(ctx, "cells", table.concat(sig, ",")) then
+  if not ctx.group(ctx, "cells", table.concat(sig, ","), 2) then
     return
   end
   for _, id in ipairs(ids) do
@@ -95,18 +58,17 @@ local function cell_pieces(ctx, pv, ids, put)
     end
   end
   for i, seat in ipairs(L.seats) do
-    local p = pv.players[i] and seat.color
-    local mines, turrets = {}, {}
-    for _, id in ipairs(ids) do
-      local c = pv.cells[id]
-      if c.mine ~= NULL and c.mine.owner == seat.color then
-        mines[#mines + 1] = id
+    if pv.players[i] then
+      local mines, turrets = {}, {}
+      for _, id in ipairs(ids) do
+        local c = pv.cells[id]
+        if c.mine ~= NULL and c.mine.owner == seat.color then
+          mines[#mines + 1] = id
+        end
+        if c.turret == seat.color then
+          turrets[#turrets + 1] = id
+        end
       end
-      if c.turret == seat.color then
-        turrets[#turrets + 1] = id
-      end
-    end
-    if p then
       local g = seat.guids
       for k, guid in ipairs(g.mines) do
         local cell = mines[k]
@@ -139,21 +101,16 @@ local function in_hand(seat, k, scale)
 end
 
 -- One seat's figure, markers, program cards, pilot cards and the Mech card it holds.
-local function seat_pieces(m, ctx, pv, p, own, put)
+local function seat_pieces(ctx, pv, p, own, put)
   local L, D = ctx.layout, ctx.D
   local i = seat_index(L, p.color)
   local seat, mech = L.seats[i], pv.mech
   local sig = tostring(p.zone) .. ":" .. p.health .. ":" .. p.energy .. ":" .. p.credits .. ":"
     .. p.vp .. ":" .. table.concat(p.played, ",") .. ":" .. tostring(p.pilot) .. ":" .. p.status
     .. ":" .. tostring(mech.controller) .. ":" .. tostring(mech.side)
-  if ctx.memo.pieces[p.color] ~= sig and ctx.seats_left <= 0 then
-    ctx.more = true -- placed at the next paint, a frame later
+  if not ctx.group(ctx, p.color, sig, 2) then
     return
   end
-  if not changed(ctx, p.color, sig) then
-    return
-  end
-  ctx.seats_left = ctx.seats_left - 1
   local g = seat.guids
   local off = L.offsets[i]
   if p.zone ~= NULL then
@@ -200,17 +157,17 @@ end
 
 -- Every player's weapons beside their board: the equipped in the row toward the arena
 -- (turned while exhausted in a combat under way), the others in the row behind; the row.
-local function weapon_pieces(m, ctx, pv, put)
+local function weapon_pieces(ctx, pv, put)
   local L = ctx.layout
-  local exhausted = Model.exhausted(m) or {}
+  local used = exhausted(ctx) or {}
   local sig = {}
   for i, p in ipairs(pv.players) do
-    local used = exhausted[p.color]
+    local u = used[p.color]
     sig[i] = table.concat(p.owned, ",") .. "/" .. table.concat(p.equipped, ",")
-      .. (used and "/" .. table.concat(used, ",") or "")
+      .. (u and "/" .. table.concat(u, ",") or "")
   end
   sig[#sig + 1] = table.concat(pv.row, ",")
-  if not changed(ctx, "weapons", table.concat(sig, ";")) then
+  if not ctx.group(ctx, "weapons", table.concat(sig, ";"), 2) then
     return
   end
   for _, p in ipairs(pv.players) do
@@ -220,7 +177,7 @@ local function weapon_pieces(m, ctx, pv, put)
     for _, w in ipairs(p.equipped) do
       equipped[w] = true
     end
-    for _, w in ipairs(exhausted[p.color] or {}) do
+    for _, w in ipairs(used[p.color] or {}) do
       turned[w] = true
     end
     local rows = { [true] = 0, [false] = 0 }
@@ -241,19 +198,47 @@ local function weapon_pieces(m, ctx, pv, put)
   end
 end
 
+-- The pieces (glue.table: placed a few groups a frame, each when what it shows changed).
+function V.pieces(ctx, put)
+  local L, pv = ctx.layout, ctx.public
+  local memo = ctx.memo.game
+  if memo.cells == nil then -- the cells in order, once
+    memo.cells = {}
+    for id in pairs(pv.cells) do
+      memo.cells[#memo.cells + 1] = id
+    end
+    table.sort(memo.cells)
+  end
+  cell_pieces(ctx, pv, memo.cells, put)
+  for i, p in ipairs(pv.players) do
+    seat_pieces(ctx, pv, p, ctx.m.state.players[i], put)
+  end
+  weapon_pieces(ctx, pv, put)
+  local mech = pv.mech
+  if ctx.group(ctx, "shared", tostring(mech.controller) .. tostring(mech.zone) .. pv.round, 1) then
+    if mech.controller == NULL then
+      put(L.guids.mech_card, at(L.mech_card, 0, 0, nil, nil, L.shared_scale))
+    end
+    if mech.zone ~= NULL then
+      put(L.guids.mech, at(L.cells[mech.zone], 0, 0, 1.35, 180))
+    end
+    put(L.guids.round, L.rounds[math.max(1, math.min(pv.round, #L.rounds))])
+  end
+end
+
 -- The weapon piles: each basic weapon's copies nobody owns in its pile, and the advanced
 -- weapons neither owned nor in the row in the weapon deck (a card left out by a load or an
 -- undo part way through an action goes back: loose cards that touch merge into a deck).
 -- What the public view says: which cards are in the deck, never its order.
-local function weapon_piles(ctx, pv)
-  local L, D = ctx.layout, ctx.D
+function V.piles(ctx)
+  local L, D, pv = ctx.layout, ctx.D, ctx.public
   local sig = {}
   for i, p in ipairs(pv.players) do
     sig[i] = table.concat(p.owned, ",")
   end
   sig[#sig + 1] = table.concat(pv.row, ",")
   local key = table.concat(sig, ";")
-  local memo = ctx.memo.weapon_piles
+  local memo = ctx.memo.game.piles
   if memo ~= nil and memo.key == key then
     return memo.piles
   end
@@ -286,245 +271,25 @@ local function weapon_piles(ctx, pv)
     end
   end
   piles[#piles + 1] = { key = "weapons", place = L.weapon_deck, down = true, cards = deck }
-  ctx.memo.weapon_piles = { key = key, piles = piles }
+  ctx.memo.game.piles = { key = key, piles = piles }
   return piles
 end
 
--- The pieces to place: zone cards, figures, mines, turrets, markers, cards (see changed).
-local function pieces(m, ctx, pv)
-  local L, out = ctx.layout, {}
-  local function put(guid, place)
-    out[#out + 1] = { guid, place }
-  end
-  if ctx.ids == nil then -- the cells in order, once
-    ctx.ids = {}
-    for id in pairs(pv.cells) do
-      ctx.ids[#ctx.ids + 1] = id
-    end
-    table.sort(ctx.ids)
-  end
-  cell_pieces(ctx, pv, ctx.ids, put)
-  -- At most SEATS_A_PAINT seats' pieces move in one paint (a round's end moves every
-  -- seat's cards): the rest move a frame later.
-  ctx.seats_left = SEATS_A_PAINT
-  for i, p in ipairs(pv.players) do
-    seat_pieces(m, ctx, pv, p, m.state.players[i], put)
-  end
-  weapon_pieces(m, ctx, pv, put)
-  local mech = pv.mech
-  if changed(ctx, "shared", tostring(mech.controller) .. tostring(mech.zone) .. pv.round) then
-    if mech.controller == NULL then
-      put(L.guids.mech_card, at(L.mech_card, 0, 0, nil, nil, L.shared_scale))
-    end
-    if mech.zone ~= NULL then
-      put(L.guids.mech, at(L.cells[mech.zone], 0, 0, 1.35, 180))
-    end
-    put(L.guids.round, L.rounds[math.max(1, math.min(pv.round, #L.rounds))])
-  end
-  return out
-end
+V.COLUMNS = { "color", "vp", "health", "energy", "credits", "status" }
 
-local STATUS = { pilot = "Pilot", armor = "Power Armor", mech = "Mighty Mech" }
-
--- The status line: whose decision the table waits for, or who is still programming.
-local function status(m, ctx, pv)
-  if m.state == nil then
-    return ctx.D.name .. ": sit at a seat; the host presses Start."
+-- The scoreboard: a row per seat (nil for a seat not in the game) and the line under it.
+function V.scores(ctx)
+  local pv = ctx.public
+  local rows = {}
+  for k, p in ipairs(pv.players) do
+    local mode = STATUS[p.status] .. (p.ad_hoc and ", Ad Hoc" or "")
+    rows[k] = { cells = { p.color, tostring(p.vp),
+      p.pilot == NULL and "-" or tostring(p.health), tostring(p.energy), tostring(p.credits),
+      mode } }
   end
-  if pv.phase == "over" then
-    return "Game over. " .. Words.ranking(pv)
-  end
-  local head = "Round " .. pv.round .. ". "
-  if Model.simultaneous(m) then
-    local waiting = Model.deciders(m)
-    local done = {}
-    for _, p in ipairs(pv.players) do
-      local still = false
-      for _, c in ipairs(waiting) do
-        still = still or c == p.color
-      end
-      done[#done + 1] = p.color .. (still and ": choosing" or ": done")
-    end
-    local what = pv.phase == "program" and "Programming" or "Secret choices"
-    return head .. what .. " (" .. table.concat(done, ", ") .. ")"
-  end
-  local who = Model.deciders(m)[1]
-  if who == nil then
-    return head .. pv.active .. " has nothing to choose: the table plays their turn."
-  end
-  local away = not ctx.seated[who] and " (not seated: the host can decide for them)" or ""
-  return head .. tostring(who) .. "'s decision: " .. Words.prompt(Model.decision(m, who)) .. away
-end
-
--- Element ids by seat, made once (a concatenation per slot per render would cost more).
-local IDS = {}
-
-local function ids_of(color, slots)
-  local ids = IDS[color]
-  if ids == nil then
-    local base = "seat:" .. color
-    ids = { panel = base, title = base .. ":title", back = base .. ":back",
-      private = base .. ":private", opt = {} }
-    for k = 1, slots do
-      ids.opt[k] = base .. ":opt:" .. k
-    end
-    IDS[color] = ids
-  end
-  return ids
-end
-
--- A seat's panel. Its entries are kept in ctx.memo and given again, the same tables, while
--- what they show has not changed (the painter skips an entry it was given last time).
-local function seat_panel(m, ctx, pv, color, ui)
-  local L, D = ctx.layout, ctx.D
-  local slots = L.option_slots
-  local ids = ids_of(color, slots)
-  local playing = false
-  for _, p in ipairs(pv.players) do
-    playing = playing or p.color == color
-  end
-  -- In a simultaneous phase a decision not yet known is worked out a frame later, one colour
-  -- at a time (tem.table.global): a phase's start then costs one player's decision a frame.
-  local pending = false
-  local d
-  if playing and Model.simultaneous(m) then
-    d = Model.known(m, color)
-    pending = d == nil and ctx.deciding[color] == true
-  elseif playing then
-    d = Model.decision(m, color)
-  end
-  local private = pending or (d ~= nil and D.private[d.name]) or false
-  local public = d ~= nil and not private
-  local page = ctx.page[color] or 1
-  local on = public and handler(m) or nil
-  local depth = public and Model.depth(m, color) or 0
-  local over = pv.phase == "over"
-  local memo = ctx.memo.panels and ctx.memo.panels[color]
-  if memo and memo.d == d and memo.page == page and memo.on == on and memo.playing == playing
-    and memo.over == over and memo.depth == depth and memo.pending == pending then
-    for _, entry in ipairs(memo.entries) do
-      ui[#ui + 1] = entry
-    end
-    return
-  end
-  local entries = { { ids.panel, playing and ON or OFF } }
-  local title, options = "", {}
-  if pending then
-    title = "Your choice is secret: it opens in a dialog only you see."
-  elseif d == nil then
-    title = over and Words.ranking(pv) or "Waiting for the others."
-  elseif private then
-    title = "Your choice is secret: " .. Words.prompt(d) .. " It opens in a dialog only you see."
-  else
-    title = "Your decision: " .. Words.prompt(d)
-    options = d.options
-  end
-  entries[2] = { ids.title, { text = title } }
-  local shown = V.paging(#options, page, slots)
-  for k = 1, slots do
-    local index = V.slot(#options, shown, slots, k)
-    if index == "more" then
-      entries[#entries + 1] = { ids.opt[k], { text = "More options", active = "true",
-        onClick = on } }
-    elseif index ~= nil then
-      entries[#entries + 1] = { ids.opt[k], { text = Words.label(D, pv, options[index].label),
-        active = "true", onClick = on } }
-    else
-      entries[#entries + 1] = { ids.opt[k], OFF }
-    end
-  end
-  entries[#entries + 1] = { ids.back, depth > 0 and { active = "true", onClick = on } or OFF }
-  entries[#entries + 1] = { ids.private, private and ON or OFF }
-  ctx.memo.panels = ctx.memo.panels or {}
-  ctx.memo.panels[color] = { d = d, page = page, on = on, playing = playing, over = over,
-    depth = depth, pending = pending, entries = entries }
-  for _, entry in ipairs(entries) do
-    ui[#ui + 1] = entry
-  end
-end
-
--- The seated player the table waits for who is away, with a public decision (or nil).
-function V.absent(m, ctx)
-  if m.state == nil or Model.simultaneous(m) then
-    return nil
-  end
-  local who = Model.deciders(m)[1]
-  if who ~= nil and not ctx.seated[who] then
-    return who
-  end
-  return nil
-end
-
-function V.picture(m, ctx)
-  local L, D = ctx.layout, ctx.D
-  ctx.deciding = {}
-  for _, c in ipairs(m.state and Model.deciders(m) or {}) do
-    ctx.deciding[c] = true
-  end
-  local ui = {}
-  local pv = Model.shown(m)
-  ui[#ui + 1] = { "status:text", { text = status(m, ctx, pv) } }
-  ui[#ui + 1] = { "start", m.state == nil and ON or OFF }
-  ui[#ui + 1] = { "board", m.state and ON or OFF }
-  ui[#ui + 1] = { "host", m.state and ON or OFF }
-  ui[#ui + 1] = { "host:undo", { onClick = handler(m) } }
-  ui[#ui + 1] = { "host:new", { active = pv and pv.phase == "over" and "true" or "false",
-    onClick = handler(m) } }
-  ctx.memo.rows = ctx.memo.rows or {}
-  for k = 1, #L.seats do
-    local p = pv and pv.players[k]
-    ui[#ui + 1] = { "board:" .. k, p and ON or OFF }
-    if p then
-      local mode = STATUS[p.status] .. (p.ad_hoc and ", Ad Hoc" or "")
-      local health = p.pilot == NULL and "-" or tostring(p.health)
-      local sig = p.color .. p.vp .. ":" .. health .. ":" .. p.energy .. ":" .. p.credits .. mode
-      local row = ctx.memo.rows[k]
-      if row == nil or row.sig ~= sig then
-        local pre = "board:" .. k .. ":"
-        local cells = { color = p.color, vp = tostring(p.vp), health = health,
-          energy = tostring(p.energy), credits = tostring(p.credits), status = mode }
-        row = { sig = sig, entries = {} }
-        for _, col in ipairs({ "color", "vp", "health", "energy", "credits", "status" }) do
-          row.entries[#row.entries + 1] = { pre .. col .. ":text", { text = cells[col] } }
-        end
-        ctx.memo.rows[k] = row
-      end
-      for _, entry in ipairs(row.entries) do
-        ui[#ui + 1] = entry
-      end
-    end
-  end
-  ui[#ui + 1] = { "board:final:text", { text = pv and pv.phase == "over" and Words.ranking(pv)
-    or (pv and ("Mech: " .. (pv.mech.controller ~= NULL and pv.mech.controller or "free"))
-    or "") } }
-  local absent = V.absent(m, ctx)
-  ui[#ui + 1] = { "proxy", absent and ON or OFF }
-  if absent then
-    local d = Model.decision(m, absent)
-    ui[#ui + 1] = { "proxy:title",
-      { text = "For " .. absent .. " (not seated): " .. Words.prompt(d) } }
-    for k = 1, L.option_slots do
-      local o = d.options[k]
-      ui[#ui + 1] = { "proxy:opt:" .. k, o and { text = Words.label(D, pv, o.label),
-        active = "true",
-        onClick = handler(m) } or OFF }
-    end
-    ui[#ui + 1] = { "proxy:back", { active = Model.depth(m, absent) > 0 and "true" or "false",
-      onClick = handler(m) } }
-  end
-  for _, seat in ipairs(L.seats) do
-    if pv then
-      seat_panel(m, ctx, pv, seat.color, ui)
-    else
-      ui[#ui + 1] = { "seat:" .. seat.color, OFF }
-    end
-  end
-  local picture = { ui = ui, pieces = {}, piles = {}, faces = {}, labels = {} }
-  if m.state ~= nil and ctx.pieces then
-    picture.pieces = pieces(m, ctx, pv)
-    picture.piles = weapon_piles(ctx, pv)
-  end
-  return picture
+  local final = pv.phase == "over" and Words.ranking(pv)
+    or ("Mech: " .. (pv.mech.controller ~= NULL and pv.mech.controller or "free"))
+  return { columns = V.COLUMNS, rows = rows, final = final }
 end
 
 return V

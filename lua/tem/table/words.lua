@@ -4,6 +4,7 @@
 -- line it writes can carry a secret: a program, a mine's number, a pilot not yet revealed.
 
 local json = require("lib.json")
+local Game = require("glue.game")
 
 local NULL = json.null
 local W = {}
@@ -39,9 +40,14 @@ function W.asks()
   return ASK
 end
 
--- The question a decision asks.
-function W.prompt(d)
+-- The question a decision asks (glue.table's words: prompt(ctx, d)).
+function W.prompt(_, d)
   return ASK[d.name] or d.name
+end
+
+-- An option as a panel or a dialog shows it: cells named by their zone.
+function W.option(ctx, _, o)
+  return W.label(ctx.D, ctx.public, o.label)
 end
 
 -- A cell id as a player reads it: the zone's name too.
@@ -107,12 +113,30 @@ local function changes(D, before, after)
   return out
 end
 
--- The chat line for an action: who did what (public labels only), then what changed.
--- `steps` are the action's decisions ({ name =, player =, label = } of each answer);
--- `revealed` the program card it revealed ({ card =, dir = }), if any.
-function W.action(D, before, after, result, steps, revealed)
+-- The program card an execution revealed ({ card =, dir = }), from the state after it: a
+-- card played is public (in Ad Hoc Mode the card is the player's choice, not a program).
+local function revealed_by(after, a)
+  if a.type ~= "execute" then
+    return nil
+  end
+  for _, p in ipairs(after.players) do
+    if p.color == a.player and #p.played > 0 and not p.ad_hoc_fresh then
+      local step = p.program[#p.played]
+      if step ~= nil and step ~= NULL and step.card == p.played[#p.played] then
+        return step
+      end
+    end
+  end
+  return nil
+end
+
+-- The chat line for an applied action: who did what (public labels only: no secret
+-- decision's answer), then what changed between the public views before and after it.
+function W.action(ctx, result)
+  local D, core = ctx.D, ctx.m.core
   local a = result.action
   local who = a.player
+  local before, after = core.view(result.before, nil), core.view(result.after, nil)
   local line
   if a.type == "base" then
     line = who .. " takes the base slot " .. a.cell
@@ -122,13 +146,14 @@ function W.action(D, before, after, result, steps, revealed)
     line = who .. " has programmed their cards"
   else
     local parts = {}
+    local revealed = revealed_by(result.after, a)
     if revealed ~= nil then
       parts[1] = who .. " reveals " .. (D.names[revealed.card] or revealed.card) .. " ("
         .. revealed.dir .. ")"
     else
       parts[1] = who .. " plays"
     end
-    for _, step in ipairs(steps) do
+    for _, step in ipairs(result.steps) do
       if step.name == "attack" then
         parts[#parts + 1] = step.player .. " attacks with " .. step.label
       elseif step.name == "fight" then
@@ -148,7 +173,9 @@ function W.action(D, before, after, result, steps, revealed)
 end
 
 -- Announcements when an action ends a phase: reveals, scoring, the end.
-function W.news(D, before, after)
+function W.news(ctx, before_state, after_state)
+  local D, core = ctx.D, ctx.m.core
+  local before, after = core.view(before_state, nil), core.view(after_state, nil)
   local out = {}
   if before.phase ~= after.phase and before.phase == "basic" then
     local bits = {}
@@ -187,5 +214,40 @@ function W.ranking(view)
   end
   return "Ranking: " .. table.concat(bits, ", ")
 end
+
+-- The status line everyone reads: whose decision the table waits for, or who is still
+-- choosing in secret.
+function W.status(ctx)
+  local m, pv = ctx.m, ctx.public
+  if m.state == nil then
+    return ctx.D.name .. ": sit at a seat; the host presses Start."
+  end
+  if pv.phase == "over" then
+    return "Game over. " .. W.ranking(pv)
+  end
+  local head = "Round " .. pv.round .. ". "
+  if Game.simultaneous(m) then
+    local done = {}
+    for _, p in ipairs(pv.players) do
+      done[#done + 1] = p.color .. (ctx.deciding[p.color] and ": choosing" or ": done")
+    end
+    local what = pv.phase == "program" and "Programming" or "Secret choices"
+    return head .. what .. " (" .. table.concat(done, ", ") .. ")"
+  end
+  local who = Game.decider(m)
+  if who == nil then
+    return head .. pv.active .. " has nothing to choose: the table plays their turn."
+  end
+  local away = not ctx.seated[who] and " (not seated: the host can decide for them)" or ""
+  return head .. who .. "'s decision: " .. W.prompt(ctx, Game.decision(m, who)) .. away
+end
+
+-- A player's panel once the game is over.
+function W.over(ctx)
+  return W.ranking(ctx.public)
+end
+
+W.black = "Someone sits at Black, the game master's seat: Black sees every hand, so the "
+  .. "pilots and programs in hands are not secret from them."
 
 return W

@@ -1,0 +1,479 @@
+"""Whole games played at the headless table through what players can do, any game.
+
+Each game loads the built save in the emulator (generator.harness.tts), seats the players,
+presses Start and plays to the end with bots that only click buttons their own colour can
+see in their panel, or answer the private dialog the table opens on their screen (the
+emulator refuses anything else), while the table throws its own dice. The bots choose with
+the Python engine (the choosers of `ttsmod simulate`); every decision the table asks is
+compared with what the Python engine offers, label for label, and after every answer the
+table's record and state with Python's (and, for a game that shows an action part way
+through, what it shows). At the end the record the table saved is replayed in Python and
+the final states are compared, the saved resume point with the replay. What every colour
+can read is searched for the others' secrets along the way (generator.harness.secrets).
+
+A game adds only what is its own (`Hooks`, in generator/harness/<game>/playtest.py): its
+seats, its secret decisions, how a panel words an option, the question its table asks
+before an option, its secrets, and any check of its own at a decision.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.engines.errors import IllegalAction
+from generator.harness import secrets
+from generator.harness.play import (
+    GameResult,
+    PlaytestError,
+    chooser_for,
+    click_option,
+    first_difference,
+    panel_options,
+    seat_players,
+)
+from generator.harness.tts.emulator import Table
+
+SETTLE_FRAMES = 400  # frames the table may take to finish a change before it counts as stuck
+ROLL_SECONDS = 30.0  # the longest a throw of the dice may take
+
+
+@dataclass
+class Hooks:
+    """What a game's playtest adds to the shared driver (see the module docstring)."""
+
+    bots: dict[str, Callable[..., Any]]
+    colors: Callable[[Any], list[str]]  # the seat colours, in order
+    facts: Callable[[Any, dict[str, Any] | None, Any, Any], secrets.Facts]
+    private: frozenset[str] = frozenset()  # decisions answered in a private dialog
+    label: Callable[[Any, Any, str], str] = lambda engine, state, text: text
+    confirm: tuple[str, str] | None = None  # (yes, no) the table asks before some options
+    part_way: bool = False  # the table shows an action part way through
+    check: Callable[[Table, Any, Any, Any], None] | None = None  # more checks at a decision
+    secrets_every: int = 15  # answers between two looks at what every colour can read
+    max_answers: int = 20_000
+    seed_prefix: str = "playtest"
+
+
+def status(t: Table) -> dict[str, Any]:
+    """What the table waits for (its tableStatus())."""
+    return t.from_lua(t.call_in("-1", "tableStatus"))  # type: ignore[no-any-return]
+
+
+def saved(t: Table) -> dict[str, Any] | None:
+    """What the table's onSave returned, decoded (None before a game)."""
+    text = t.call_in("-1", "onSave")
+    return json.loads(text) if text else None
+
+
+def record_of(t: Table) -> dict[str, Any] | None:
+    """The game record the table saved (the table's own keys left out); None before one."""
+    found = saved(t)
+    if found is None or "actions" not in found:
+        return None
+    return {k: v for k, v in found.items() if k in ("game", "setup", "actions")}
+
+
+def lua_state(t: Table) -> Any:
+    """The table's state, decoded."""
+    return json.loads(t.call_in("-1", "stateText"))
+
+
+def shown(t: Table) -> Any:
+    """What the table shows of the state (the public view part way through an action)."""
+    return json.loads(t.call_in("-1", "shownText"))
+
+
+def settle(t: Table, frames: int = SETTLE_FRAMES) -> None:
+    """Step until the table has finished what a change set going (it works a frame at a time;
+    a throw of the dice takes seconds)."""
+    t.step()
+    waited = 0
+    while True:
+        st = status(t)
+        if not st["busy"]:
+            return
+        waited += 1
+        if waited > (int(ROLL_SECONDS * 60) if st["rolling"] else frames):
+            raise PlaytestError(f"the table was still busy {waited} frames after a change")
+        t.step()
+
+
+class Mirror:
+    """The Python engine's side of a game at the table: its state and each colour's path."""
+
+    def __init__(self, engine: Any, setup: dict[str, Any]) -> None:
+        self.engine = engine
+        self._state = engine.new_game(setup)
+        self._top: Any = None
+        self.paths: dict[str, list[str]] = {}
+        self.count = 0
+
+    @property
+    def state(self) -> Any:
+        return self._state
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        self._state, self._top = value, None
+
+    def top(self) -> Any:
+        """choices(state, []) (asked once per state)."""
+        if self._top is None:
+            self._top = self.engine.choices(self._state, [])
+        return self._top
+
+    def apply(self, action: Any) -> None:
+        self.state = self.engine.apply(self.state, action)
+        self.count += 1
+
+    def automatic(self) -> Any:
+        """Apply an action the core completes with no decision (as the table does)."""
+        res = self.top()
+        if res["complete"]:
+            self.apply(res["action"])
+            return res["action"]
+        return None
+
+    def simultaneous(self) -> bool:
+        return bool(self.top()["decision"]["name"] == "player")
+
+    def key(self, color: str) -> str:
+        return color if self.simultaneous() else "*"
+
+    def full(self, color: str) -> list[str]:
+        lead = [color] if self.simultaneous() else []
+        return lead + self.paths.get(self.key(color), [])
+
+    def deciders(self) -> list[str]:
+        top = self.top()["decision"]
+        if top["name"] == "player":
+            return [o["id"] for o in top["options"]]
+        return [self.engine.choices(self.state, self.paths.get("*", []))["decision"]["player"]]
+
+    def decision(self, color: str) -> Any:
+        return self.engine.choices(self.state, self.full(color))["decision"]
+
+    def shown(self) -> Any:
+        """The state part way through the shared path's action, at its decision."""
+        return self.engine.advance(self.state, self.paths.get("*", []))["state"]
+
+    def take(self, color: str, option: str) -> Any:
+        """Extend `color`'s path; the action when it is complete (not yet applied), else None."""
+        key = self.key(color)
+        self.paths.setdefault(key, []).append(option)
+        res = self.engine.choices(self.state, self.full(color))
+        if not res["complete"]:
+            return None
+        self.paths[key] = []
+        return res["action"]
+
+
+def check_secrets(t: Table, hooks: Hooks, engine: Any) -> None:
+    """Raise PlaytestError when some colour can read another's hidden fact."""
+    state = lua_state(t)
+    seen = shown(t) if hooks.part_way and state is not None else None
+    found = secrets.leaks(t, hooks.facts(engine, saved(t), state, seen))
+    if found:
+        raise PlaytestError(found[0])
+
+
+def _host(t: Table) -> str:
+    return next(p.color for p in t.players.values() if p.host)
+
+
+def _options(t: Table, color: str, away: bool) -> list[tuple[str, str]]:
+    """The options offered for `color`: in their panel, or in the host's when away."""
+    return panel_options(t, _host(t), "proxy") if away else panel_options(t, color)
+
+
+def _check_panel(t: Table, color: str, want: list[str], away: bool) -> None:
+    """The panel's options (every page) must be the Python engine's, label for label."""
+    prefix = "proxy" if away else None
+    clicker = _host(t) if away else color
+    seen: list[str] = []
+    for _ in range(40):
+        page = _options(t, color, away)
+        seen += [text for _, text in page if not text.startswith("More options")]
+        more = [eid for eid, text in page if text.startswith("More options")]
+        if not more or len(seen) >= len(want):
+            break
+        t.click(clicker, more[0])
+        settle(t)
+    if seen[: len(want)] != want:
+        where = "the host's panel for " + color if prefix else color + "'s panel"
+        raise PlaytestError(f"{where} shows {seen}, Python offers {want}")
+
+
+def _answer_dialog(t: Table, color: str, d: Any, labels: list[str], index: int) -> None:
+    """Answer `color`'s private dialog (reopened from the panel if they closed it)."""
+    dialog = t.dialog(color)
+    if dialog is None:
+        t.click(color, f"seat:{color}:private")
+        dialog = t.dialog(color)
+    if dialog is None:
+        raise PlaytestError(f"no private dialog opens for {color}'s {d['name']}")
+    offered = [x for x in dialog.options if not x.startswith("Back")]
+    if offered != labels:
+        raise PlaytestError(f"{color}'s dialog offers {offered}, Python {labels}")
+    t.answer(color, index + 1)
+
+
+def _picks(t: Table, hooks: Hooks, engine: Any, rng: random.Random, secrets_check: bool) -> None:
+    """Before the first action, each player keeps one of what they were offered."""
+    for _ in range(20):
+        st = status(t)
+        if not st["dealing"]:
+            return
+        if secrets_check:
+            check_secrets(t, hooks, engine)
+        color = st["deciders"][0]
+        options = panel_options(t, color)
+        if not options:
+            raise PlaytestError(f"{color}'s panel offers nothing to keep")
+        t.click(color, rng.choice(options)[0])
+        settle(t)
+    raise PlaytestError("the setup picks never ended")
+
+
+def play_game(
+    hooks: Hooks,
+    engine: Any,
+    save: dict[str, Any],
+    players: int,
+    seed: int,
+    index: int = 0,
+    bot: str = "mixed",
+    after_answer: Callable[[Table, int], Table] | None = None,
+    secrets_check: bool = True,
+) -> GameResult:
+    """Play one whole game at the headless table; see the module docstring.
+
+    `after_answer(table, answers)` runs after every answer and may return another table (one
+    loaded from a save, rewound, with players moved): play goes on there, the mirror rebuilt
+    from the record (and the decision under way) that table holds.
+    """
+    result = GameResult(index, seed)
+    rng = random.Random(f"{hooks.seed_prefix}:{seed}:{index}")
+    t = Table.load(save, seed=rng.randrange(2**31))
+    result.table = t
+    colors = list(hooks.colors(engine)[:players])
+    try:
+        seat_players(t, colors)
+        t.step()
+        t.click(colors[0], "start:go")
+        settle(t)
+        _picks(t, hooks, engine, rng, secrets_check)
+        record = record_of(t)
+        if record is None:
+            raise PlaytestError("Start dealt no game")
+        mirror = Mirror(engine, record["setup"])
+        t = _play(t, hooks, engine, mirror, rng, bot, result, after_answer, secrets_check)
+    except (PlaytestError, IllegalAction, AssertionError) as err:
+        result.problem = f"game {index + 1}, answer {result.clicks + 1}: {err}"
+    except Exception as err:  # a Lua error in a handler: report it with the game
+        result.problem = (
+            f"game {index + 1}, answer {result.clicks + 1}: {type(err).__name__}: {err}"
+        )
+    t = result.table
+    result.frames = t.frame
+    result.saved = t.call_in("-1", "onSave") or None
+    result.record = record_of(t)
+    if result.problem is None:
+        result.problem = _check_end(engine, t, result.record, index)
+    return result
+
+
+def _sync(t: Table, engine: Any, mirror: Mirror, expected: list[Any] | None) -> None:
+    """Take the actions the table applied since the mirror's last. With `expected` (the
+    answer completed an action), they must be those; without (chance the table read), Python
+    must accept them. The shared path under way is then the table's (a roll's faces)."""
+    record = record_of(t)
+    held = record["actions"] if record else []
+    new = held[mirror.count :]
+    if expected is not None and new != expected:
+        k = next((i for i, (a, b) in enumerate(zip(new, expected, strict=False)) if a != b),
+                 min(len(new), len(expected)))  # fmt: skip
+        got = new[k] if k < len(new) else None
+        want = expected[k] if k < len(expected) else None
+        raise PlaytestError(f"action {mirror.count + k + 1}: the table applied {got}, "
+                            f"Python {want}")  # fmt: skip
+    for action in new:
+        mirror.apply(action)
+        mirror.paths["*"] = []
+    st = status(t)
+    if not st["simultaneous"]:
+        mirror.paths["*"] = list(st["path"] or [])
+
+
+def _play(
+    t: Table,
+    hooks: Hooks,
+    engine: Any,
+    mirror: Mirror,
+    rng: random.Random,
+    bot: str,
+    result: GameResult,
+    after_answer: Callable[[Table, int], Table] | None,
+    secrets_check: bool,
+) -> Table:
+    while not engine.is_over(mirror.state):
+        if result.clicks >= hooks.max_answers:
+            raise PlaytestError(f"no end after {hooks.max_answers} answers")
+        if secrets_check and result.clicks % hooks.secrets_every == 0:
+            check_secrets(t, hooks, engine)
+        st = status(t)
+        waiting = sorted(st["deciders"] or [])
+        if waiting != sorted(mirror.deciders()):
+            raise PlaytestError(f"the table waits for {waiting}, Python for {mirror.deciders()}")
+        color = rng.choice(waiting)
+        d = mirror.decision(color)
+        if hooks.check is not None:
+            hooks.check(t, engine, mirror, d)
+        if "roll" in d:
+            # chance: the table throws the dice and reads them
+            result.rolls += 1
+            t.run_until(lambda: not status(t)["rolling"], ROLL_SECONDS)
+            settle(t)
+            _sync(t, engine, mirror, None)
+            continue
+        option = chooser_for(hooks.bots, bot, engine, mirror.state, rng)(d)
+        position = next(k for k, o in enumerate(d["options"]) if o["id"] == option)
+        labels = [o["label"] for o in d["options"]]
+        away = color not in t.seated()
+        if d["name"] in hooks.private:
+            _answer_dialog(t, color, d, labels, position)
+        else:
+            want = [hooks.label(engine, mirror.state, x) for x in labels]
+            _check_panel(t, color, want, away)
+            clicker = _host(t) if away else color
+            click_option(t, clicker, want[position], position, "proxy" if away else None)
+        settle(t)
+        result.clicks += 1
+        if hooks.confirm is not None:
+            shown_now = [text for _, text in _options(t, color, away)]
+            if shown_now == list(hooks.confirm):
+                # the table asks before this option (End turn with a die usable): yes
+                click_option(t, _host(t) if away else color, hooks.confirm[0], 0,
+                             "proxy" if away else None)  # fmt: skip
+                settle(t)
+        path = list(mirror.paths.get(mirror.key(color), []))
+        action = mirror.take(color, option)
+        expected = None
+        if action is not None:
+            # the action, then the turns with nothing to choose the table plays by itself
+            expected, after = [action], engine.apply(mirror.state, action)
+            while not engine.is_over(after):
+                res = engine.choices(after, [])
+                if not res["complete"]:
+                    break
+                expected.append(res["action"])
+                after = engine.apply(after, res["action"])
+        simultaneous = mirror.simultaneous()
+        if action is None and not simultaneous and "roll" in mirror.decision(color):
+            # chance comes next: the table threw the dice and went on with what they show
+            result.rolls += 1
+            _sync(t, engine, mirror, None)
+        else:
+            _sync(t, engine, mirror, expected if expected is not None else [])
+            if action is None and not simultaneous and mirror.paths["*"] != path + [option]:
+                raise PlaytestError(f"the table's path under way is {mirror.paths['*']}, "
+                                    f"Python's {path + [option]}")  # fmt: skip
+        where = first_difference(lua_state(t), json.loads(json.dumps(mirror.state)))
+        if where is not None:
+            raise PlaytestError(f"after action {mirror.count} the states differ at {where}")
+        if action is None and hooks.part_way and not mirror.simultaneous():
+            # part way through an action the table shows what it has done so far
+            where = first_difference(shown(t), engine.view(mirror.shown(), None))
+            if where is not None:
+                raise PlaytestError(f"part way through an action the table shows {where} "
+                                    "unlike Python's")  # fmt: skip
+        if after_answer is not None:
+            moved = after_answer(t, result.clicks)
+            if moved is not t:
+                t = result.table = moved
+                settle(t)  # a load works over a few frames
+                mirror = _mirror_of(t, engine)
+    if secrets_check:
+        check_secrets(t, hooks, engine)
+    return t
+
+
+def _mirror_of(t: Table, engine: Any) -> Mirror:
+    """A mirror of a table just loaded: its record replayed, its decision under way taken."""
+    record = record_of(t)
+    assert record is not None
+    mirror = Mirror(engine, record["setup"])
+    for action in record["actions"]:
+        mirror.apply(action)
+    st = status(t)
+    if not st["simultaneous"]:
+        mirror.paths["*"] = list(st["path"] or [])
+    return mirror
+
+
+def _check_end(
+    engine: Any, t: Table, record: dict[str, Any] | None, index: int
+) -> str | None:
+    """The saved record replays in Python to the table's state, past its resume point too."""
+    if record is None:
+        return f"game {index + 1}: the table saved no game record"
+    try:
+        state = engine.new_game(record["setup"])
+        at = (saved(t) or {}).get("table", {}).get("at")
+        for k, action in enumerate(record["actions"]):
+            if k == at:
+                where = first_difference((saved(t) or {})["table"]["state"],
+                                         json.loads(json.dumps(state)))  # fmt: skip
+                if where is not None:
+                    return (f"game {index + 1}: the saved resume point differs from the "
+                            f"replay at {where}")  # fmt: skip
+            state = engine.apply(state, action)
+    except IllegalAction as err:
+        return f"game {index + 1}: Python refuses the table's record: {err}"
+    where = first_difference(lua_state(t), json.loads(json.dumps(state)))
+    if where is not None:
+        n = len(record["actions"])
+        return f"game {index + 1}, after action {n}: the final state differs at {where}"
+    if not engine.is_over(state):
+        return f"game {index + 1}: the table's game did not end"
+    return None
+
+
+@dataclass
+class Runner:
+    """A game's playtest: its hooks bound to the shared driver."""
+
+    hooks: Hooks
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def play_game(
+        self,
+        engine: Any,
+        save: dict[str, Any],
+        players: int,
+        seed: int,
+        index: int = 0,
+        bot: str = "mixed",
+        after_answer: Callable[[Table, int], Table] | None = None,
+        secrets_check: bool = True,
+    ) -> GameResult:
+        """One whole game (see play_game)."""
+        return play_game(self.hooks, engine, save, players, seed, index, bot, after_answer,
+                         secrets_check)  # fmt: skip
+
+    def run(
+        self,
+        engine: Any,
+        save: dict[str, Any],
+        games: int,
+        players: int,
+        seed: int,
+        bot: str = "mixed",
+    ) -> Iterator[GameResult]:
+        """`games` seeded games (game i has its own seed, so any one can be replayed alone)."""
+        for index in range(games):
+            yield self.play_game(engine, save, players, seed, index, bot)

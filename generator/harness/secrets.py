@@ -1,0 +1,99 @@
+"""Secrets at the table, any game: what no colour may read of another player's hidden facts.
+
+A game's playtest says what is hidden now (`Facts`: each colour's own secrets, patterns no
+one may read in public, what no container may hold, the order a deck will be dealt in);
+`leaks(table, facts)` reads everything each colour can read at the headless table
+(`Table.readable`: its view of the UI, its chat, its own dialog, the notebook pages it may
+open, the names and descriptions of the objects it can see, the contents of the containers
+it could search) and names every hidden fact found there. Black, the game master, sees every
+hand by TTS's design (the tables warn everyone), so it is not checked.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.harness.tts.emulator import SEAT_COLORS
+
+
+@dataclass
+class Facts:
+    """What is hidden at a table now.
+
+    `private`: per colour, the terms only that colour may read. `public`: patterns no colour
+    may read outside its own dialog (a mine's number). `unsearchable`: terms no container a
+    colour can search may hold, but that colour's own private terms (which missions are in
+    play). `no_container`: GUIDs no container may hold at all (a Search shows card faces no
+    text says). `upcoming`: the next cards of a deck, in order, each as the terms that name
+    it; its order is readable when `order_run` of them appear in a row, checked once the deck
+    holds `order_min` cards (fewer would match by chance too often).
+    """
+
+    private: dict[str, set[str]] = field(default_factory=dict)
+    public: list[re.Pattern[str]] = field(default_factory=list)
+    unsearchable: set[str] = field(default_factory=set)
+    no_container: set[str] = field(default_factory=set)
+    upcoming: list[set[str]] = field(default_factory=list)
+    order_run: int = 5
+    order_min: int = 5
+    deck: str = "deck"  # what the order is of, in a finding
+    secret: str = ""  # what a private term is, in a finding ("mission ")
+
+
+def leaks(table: Any, facts: Facts) -> list[str]:
+    """Every hidden fact some colour other than its owner can read now, as readable lines."""
+    found = []
+    colors = [c for c in (*table.seated(), "Grey") if c in (*SEAT_COLORS, "Grey")]
+    order = _order_pattern(facts)
+    for color in dict.fromkeys(colors):
+        texts = table.readable(color)
+        shown = table.dialog(color)
+        own = "\n".join([shown.description, *shown.options]) if shown is not None else None
+        public = [t for t in texts if t != own]
+        for owner, terms in sorted(facts.private.items()):
+            hit = _first(_words(terms), texts) if owner != color and terms else None
+            if hit:
+                found.append(f"{color} can read {owner}'s secret {facts.secret}{hit}")
+        for pattern in facts.public:
+            hit = _first(pattern, public)
+            if hit:
+                found.append(f"{color} can read a hidden number: {hit}")
+        others = facts.unsearchable - facts.private.get(color, set())
+        hit = _first(_words(others), table.searchable(color)) if others else None
+        if hit:
+            found.append(f"{color} can search a container holding a hidden card: {hit}")
+        if facts.no_container and color != "Grey":
+            for thing in table._live():
+                inside = {entry.get("GUID") for entry in thing.contents or []}
+                if inside & facts.no_container:
+                    found.append(f"{color} can search a container holding hidden cards "
+                                 f"({thing.name or thing.guid})")  # fmt: skip
+                    break
+        hit = _first(order, texts) if order is not None else None
+        if hit:
+            found.append(f"{color} can read the {facts.deck}'s order: {hit}")
+    return found
+
+
+def _words(terms: set[str]) -> re.Pattern[str]:
+    return re.compile(r"\b(" + "|".join(map(re.escape, sorted(terms))) + r")\b")
+
+
+def _first(pattern: re.Pattern[str], texts: list[str]) -> str | None:
+    """The first match of `pattern` in `texts`, with the text around it; None if none."""
+    for text in texts:
+        hit = pattern.search(text)
+        if hit:
+            return f"{hit.group(0)!r} in {text[max(0, hit.start() - 40) : hit.start() + 60]!r}"
+    return None
+
+
+def _order_pattern(facts: Facts) -> re.Pattern[str] | None:
+    upcoming = facts.upcoming
+    if len(upcoming) < max(facts.order_run, facts.order_min):
+        return None
+    run = ["(?:" + "|".join(map(re.escape, sorted(terms))) + ")"
+           for terms in upcoming[: facts.order_run]]  # fmt: skip
+    return re.compile(r"\b" + r"\W+".join(run) + r"\b")

@@ -1,0 +1,286 @@
+-- The table's inputs (any game): panel buttons, the host's buttons, private dialogs, the
+-- auto switch, pieces dropped by hand. Each refuses what it must, changing nothing and
+-- telling that player why: a spectator, a colour that is not deciding, a click on another
+-- colour's panel, a click on a button drawn for an earlier picture, a right or middle
+-- click, host-only buttons from others, anything while the table deals, loads or waits for
+-- its own input (the dice).
+
+local Frames = require("glue.frames")
+local Game = require("glue.game")
+local Paint = require("glue.paint")
+local Panels = require("glue.panels")
+local Seats = require("glue.seats")
+
+local C = {}
+
+local function busy(T)
+  if T.loading then
+    return "the table is loading the saved game"
+  elseif T.starting then
+    return "the table is dealing"
+  elseif T.input_busy then
+    return T.input_busy
+  end
+  return nil
+end
+
+-- Slot `slot` of `color`'s options was clicked (by them, or by the host for them when
+-- `by_host` names the host).
+local function option(T, color, slot, by_host)
+  local m = T.m
+  local me = by_host or color
+  local k = tonumber(slot) or 0
+  if m.picks then
+    T.pick(color, k, by_host)
+    return
+  end
+  local d = Game.decision(m, color)
+  if d == nil then
+    local who = Game.decider(m)
+    Seats.tell(me, who and ("it is " .. who .. "'s decision")
+      or ("there is nothing for " .. color .. " to choose now"))
+    return
+  end
+  if T.spec.private[d.name] then
+    Seats.tell(me, "that choice is secret: it is made in " .. color .. "'s own dialog")
+    return
+  end
+  if m.confirm and m.confirm.color == color then
+    T.attempt(me, function()
+      return Game.confirmed(m, color, k == 1)
+    end, by_host)
+    return
+  end
+  local slots = T.spec.layout.option_slots
+  local page = Panels.paging(#d.options, T.prefs.page[color] or 1, slots)
+  local index = Panels.slot(#d.options, page, slots, k)
+  if index == "more" then
+    T.prefs.page[color] = page + 1
+    m.version = m.version + 1
+    T.changed()
+    return
+  end
+  local chosen = index and d.options[index]
+  if chosen == nil then
+    Seats.tell(me, "that option is out of date; choose again")
+    return
+  end
+  T.prefs.page[color] = nil
+  T.attempt(me, function()
+    return Game.choose(m, color, chosen.id)
+  end, by_host)
+end
+
+local function back(T, color, by_host)
+  if not Game.can_back(T.m, color) and Game.decision(T.m, color) == nil then
+    Seats.tell(by_host or color, "only the player deciding can take a choice back")
+    return
+  end
+  T.prefs.page[color] = nil
+  T.attempt(by_host or color, function()
+    Game.back(T.m, color)
+  end, by_host)
+end
+
+local function undo(T, color)
+  local m = T.m
+  local why = Game.why_no_undo(m)
+  if why then
+    Seats.tell(color, "Not possible: " .. why)
+    return
+  end
+  local n = Game.count(m)
+  -- an undo far back replays over several frames: nothing else meanwhile
+  T.input_busy = "the table is taking the last action back"
+  Frames.work(T.frames, "undo", function(pace)
+    local ok, err = pcall(Game.undo, m, pace)
+    T.input_busy = nil
+    if not ok then
+      local refusal = Game.refusal(err)
+      if refusal == nil then
+        error(err, 0)
+      end
+      Seats.tell(color, "Not possible: " .. refusal)
+      return
+    end
+    local line = color .. " undid: " .. (T.said[n] or ("action " .. n)) .. "."
+    T.said[n] = nil
+    Seats.say(line)
+    T.changed()
+  end)
+end
+
+-- Before the first turn the host removes a player who left while choosing.
+local function drop_player(T, host, color)
+  T.attempt(host, function()
+    local offered = Game.drop_picker(T.m, color, T.spec.players.min)
+    T.spec.deal.dropped(T, color, offered)
+    Seats.say(host .. " removed " .. color .. " from the game before the first turn.")
+    return nil
+  end)
+end
+
+-- A versioned button (an option, Back, the host's): the handler names the version it was
+-- drawn for (glue.panels), the element's id says which button it is.
+function C.button(T, player, value, id, handler)
+  if not Seats.left_click(value) then
+    return
+  end
+  local color, admin = Seats.caller(player)
+  if color == "Grey" or color == nil then
+    Seats.tell("Grey", "spectators cannot play: pick a seat colour first")
+    return
+  end
+  if handler ~= T.m.version % Panels.HANDLERS then
+    Seats.tell(color, "that option is out of date (the table has moved on); choose again")
+    return
+  end
+  local why = busy(T)
+  if why then
+    Seats.tell(color, why)
+    return
+  end
+  local owner, slot = string.match(id, "^seat:(%a+):opt:(%w+)$")
+  if owner then
+    if owner ~= color then
+      Seats.tell(color, "that panel is " .. owner .. "'s")
+    else
+      option(T, color, slot)
+    end
+    return
+  elseif id == "seat:" .. color .. ":back" then
+    back(T, color)
+    return
+  end
+  if not admin then
+    Seats.tell(color, "only the host or a promoted player can use the host's buttons")
+    return
+  end
+  local proxy_slot = string.match(id, "^proxy:opt:(%w+)$")
+  if proxy_slot or id == "proxy:back" or id == "proxy:drop" then
+    local ctx = T.ctx
+    ctx.m, ctx.seated = T.m, T.seated
+    local absent = Panels.absent(ctx)
+    if absent == nil then
+      Seats.tell(color, "no one who is away has a decision to make now")
+    elseif proxy_slot then
+      option(T, absent, proxy_slot, color)
+    elseif id == "proxy:back" then
+      back(T, absent, color)
+    else
+      drop_player(T, color, absent)
+    end
+  elseif id == "host:undo" then
+    undo(T, color)
+  elseif id == "host:new" then
+    T.new_game(color)
+  end
+end
+
+-- A player's secret decision, asked in a dialog the API shows to that player alone
+-- (Player.showOptionsDialog, api player/instance.md): its options never enter the XmlUI,
+-- which every client receives whatever an element's visibility. TTS calls the callback on
+-- OK only: a player who closed it gets it back from their panel.
+function C.open_dialog(T, color)
+  local m = T.m
+  local d = Game.known(m, color) or (not Game.simultaneous(m) and Game.decision(m, color))
+  if not d or not T.spec.private[d.name] or not T.seated[color] then
+    return false
+  end
+  local ctx = T.ctx
+  local labels, ids = {}, {}
+  for i, o in ipairs(d.options) do
+    labels[i], ids[i] = T.spec.words.option(ctx, d, o), o.id
+  end
+  local depth = Game.depth(m, color)
+  if depth > 0 then
+    labels[#labels + 1] = "Back (take the last choice back)"
+    ids[#ids + 1] = "<back>"
+  end
+  T.dialogs[color] = { name = d.name, depth = depth, ids = ids }
+  Player[color].showOptionsDialog(T.spec.words.prompt(ctx, d), labels, 1,
+    function(_, index, by)
+      C.answer(T, by or color, color, index)
+    end)
+  return true
+end
+
+-- An answer in `owner`'s dialog; it stands only while the decision it was asked for does.
+function C.answer(T, by, owner, index)
+  local m = T.m
+  local asked = T.dialogs[owner]
+  T.dialogs[owner] = nil
+  if by ~= owner then
+    Seats.tell(by, "that dialog was " .. owner .. "'s")
+    return
+  end
+  local why = busy(T)
+  local d = Game.known(m, owner) or (not Game.simultaneous(m) and Game.decision(m, owner))
+  local id = asked and asked.ids[tonumber(index) or 0]
+  if why or not d or asked.name ~= d.name or asked.depth ~= Game.depth(m, owner)
+    or id == nil then
+    Seats.tell(owner, why or "that choice is out of date; choose again")
+    T.noticed[owner] = nil -- the dialog opens again
+    T.changed()
+    return
+  end
+  T.attempt(owner, function()
+    if id == "<back>" then
+      Game.back(m, owner)
+      return nil
+    end
+    return Game.choose(m, owner, id)
+  end)
+end
+
+-- The "Open my private choice" button: the dialog again.
+function C.private(T, player, value)
+  if not Seats.left_click(value) then
+    return
+  end
+  local color = Seats.caller(player)
+  if not C.open_dialog(T, color) then
+    local waiting = T.m.state and Game.simultaneous(T.m) and Game.known(T.m, color) == nil
+      and T.seated[color]
+    Seats.tell(color, waiting and "your choice is being prepared: it opens in a moment"
+      or "you have no secret choice to make now")
+  end
+end
+
+-- The "Pass automatically" switch: the table answers for this player (glue.table automate).
+function C.auto_switch(T, player, value)
+  if not Seats.left_click(value) then
+    return
+  end
+  local color = Seats.caller(player)
+  if color == "Grey" then
+    Seats.tell(color, "spectators do not follow")
+    return
+  end
+  T.prefs.auto[color] = not T.prefs.auto[color]
+  Seats.tell(color, "Pass automatically when others activate: "
+    .. (T.prefs.auto[color] and "on" or "off"))
+  T.changed()
+end
+
+-- A piece moved by hand: the game's input may take it as a decision; else it goes back
+-- where the game has it, with a word to the player.
+function C.drop(T, color, obj)
+  local kind = T.spec.pieces[obj.guid]
+  if kind == nil or T.m.state == nil then
+    return
+  end
+  local inputs = T.spec.inputs
+  if inputs and inputs.free and inputs.free(T, obj) then
+    return -- a seat nobody plays: its pieces are the players' to arrange
+  end
+  Paint.forget(T.shown, obj.guid)
+  if inputs and inputs.drop and busy(T) == nil and inputs.drop(T, color, obj) then
+    return
+  end
+  Seats.tell(color, T.spec.words.put_back and T.spec.words.put_back(kind)
+    or "Pieces follow the game: use your panel to act. It went back to its place.")
+  T.verify()
+end
+
+return C

@@ -1,0 +1,304 @@
+-- Pure: the panels every table has (any game), as entries for the painter (glue.paint):
+-- the status line, the Start panel, each seat's panel (its decision, options a page at a
+-- time, Back, the game's switches), the host's panel (undo, a new game), the host's stand-in
+-- panel for a player who is not seated, and the scoreboard. The XML is written once at build
+-- (generator/tts/panels.py); here only text, `active` and `onClick` change.
+--
+-- Words come from the game (ctx.words, documented in glue.table); an entry is built again
+-- only when what it shows changed (ctx.memo), and a panel's entries are the same tables as
+-- last time otherwise, which the painter skips at no cost.
+
+local Game = require("glue.game")
+
+local P = {}
+
+-- Buttons whose meaning changes with the game name a handler that cycles with the table's
+-- version (onButton0 .. onButton7): a click that crossed an update arrives at a handler the
+-- element no longer names and is refused. (onClick="fn(arg)" would lose the mouse button.)
+P.HANDLERS = 8
+
+local ON, OFF = { active = true }, { active = false }
+
+function P.handler(m)
+  return "onButton" .. (m.version % P.HANDLERS)
+end
+
+-- How `count` options fill `slots` buttons on page `page`: when they do not fit, the last
+-- slot turns the page. Returns the page shown (back to 1 past the last), the options per
+-- page, the pages and whether the list pages.
+function P.paging(count, page, slots)
+  local paged = count > slots
+  local per = paged and slots - 1 or slots
+  local pages = math.max(1, math.ceil(count / per))
+  if page > pages then
+    page = 1
+  end
+  return page, per, pages, paged
+end
+
+-- What slot `k` of a panel on page `page` holds: an option's index, "more" or nil.
+function P.slot(count, page, slots, k)
+  local shown, per, _, paged = P.paging(count, page, slots)
+  if paged and k == slots then
+    return "more"
+  end
+  local index = (shown - 1) * per + k
+  if k <= per and index <= count then
+    return index
+  end
+  return nil
+end
+
+-- Element ids, made once per seat (a concatenation per slot per paint would cost more).
+local IDS = {}
+
+local function ids_of(prefix, slots)
+  local ids = IDS[prefix]
+  if ids == nil then
+    ids = { panel = prefix, title = prefix .. ":title", back = prefix .. ":back",
+      auto = prefix .. ":auto", private = prefix .. ":private", drop = prefix .. ":drop",
+      opt = {} }
+    for k = 1, slots do
+      ids.opt[k] = prefix .. ":opt:" .. k
+    end
+    IDS[prefix] = ids
+  end
+  return ids
+end
+
+local function in_game(m, color)
+  local players = m.picks and m.picks.setup.players or {}
+  if m.state then
+    for _, p in ipairs(m.state.players) do
+      if p.color == color then
+        return true
+      end
+    end
+    return false
+  end
+  for _, c in ipairs(players) do
+    if c == color then
+      return true
+    end
+  end
+  return false
+end
+
+-- The answers `color` made on their path under way, the last two, as a heading (never
+-- another colour's, never a secret one: a combat's path holds both sides' answers).
+local function heading(ctx, color)
+  local steps = Game.steps(ctx.m, color)
+  local own = {}
+  for _, s in ipairs(steps) do
+    if (s.player == nil or s.player == color) and not ctx.private[s.name] then
+      own[#own + 1] = s.label
+    end
+  end
+  local n = #own
+  if n == 0 then
+    return ""
+  end
+  return own[math.max(1, n - 1)] .. (n > 1 and (" > " .. own[n]) or "") .. "\n"
+end
+
+-- What `color`'s panel shows: { kind =, d =, title =, options = { labels }, back =,
+-- private = }. `known`: what it showed last time (a decision's labels are made once).
+local function content(ctx, color, known)
+  local m, words = ctx.m, ctx.words
+  if m.picks then
+    local p = m.picks
+    if p.kept[color] ~= nil then
+      return { kind = "picked", title = words.picked(ctx, color) }
+    end
+    local options = {}
+    for k = 1, #p.offers[color] do
+      options[k] = words.pick_label(ctx, k)
+    end
+    return { kind = "pick", title = words.pick_prompt(ctx, color), options = options }
+  end
+  if m.state == nil then
+    return { kind = "idle", title = "" }
+  end
+  if m.core.is_over(m.state) then
+    return { kind = "over", title = words.over(ctx, color) }
+  end
+  local together = Game.simultaneous(m)
+  local d
+  if together then
+    d = Game.known(m, color)
+    if d == nil and ctx.deciding[color] then
+      return { kind = "pending", private = true,
+        title = "Your choice is secret: it opens in a dialog only you see." }
+    end
+  else
+    d = Game.decision(m, color)
+  end
+  if d == nil then
+    local waiting = ctx.waiting_text
+    return { kind = "wait", title = waiting and ("Waiting for " .. waiting .. ".") or "" }
+  end
+  if d.roll then
+    return { kind = "roll", d = d, title = words.rolling(ctx, d) }
+  end
+  local c = m.confirm
+  if c and c.color == color then
+    return { kind = "confirm", d = c, title = c.ask.question, options = { c.ask.yes, c.ask.no },
+      back = false }
+  end
+  if ctx.private[d.name] then
+    return { kind = "private", d = d, private = true, title = "Your choice is secret: "
+      .. words.prompt(ctx, d) .. " It opens in a dialog only you see." }
+  end
+  local options = known and known.d == d and known.kind == "decide" and known.options
+  if not options then
+    options = {}
+    for i, o in ipairs(d.options) do
+      options[i] = words.option(ctx, d, o)
+    end
+  end
+  return { kind = "decide", d = d, title = heading(ctx, color) .. words.prompt(ctx, d),
+    options = options, back = Game.can_back(m, color) }
+end
+
+-- Fill the panel `ids` with `color`'s content; `head` prefixes the title (the host's panel).
+local function fill(ctx, color, ids, ui, head, c)
+  local slots = ctx.layout.option_slots
+  local on = P.handler(ctx.m)
+  local options = c.options or {}
+  ui[#ui + 1] = { ids.title, { text = head and (head .. c.title) or c.title } }
+  local page, _, pages = P.paging(#options, ctx.prefs.page[color] or 1, slots)
+  for k = 1, slots do
+    local index = P.slot(#options, page, slots, k)
+    if index == "more" then
+      ui[#ui + 1] = { ids.opt[k], { text = "More options (" .. page .. "/" .. pages .. ")",
+        active = true, onClick = on } }
+    elseif index then
+      ui[#ui + 1] = { ids.opt[k], { text = options[index], active = true, onClick = on } }
+    else
+      ui[#ui + 1] = { ids.opt[k], OFF }
+    end
+  end
+  ui[#ui + 1] = { ids.back, c.back and { active = true, onClick = on } or OFF }
+end
+
+local function seat_panel(ctx, color, ui)
+  local m = ctx.m
+  local ids = ids_of("seat:" .. color, ctx.layout.option_slots)
+  local memo = ctx.memo.panels[color]
+  local c = in_game(m, color) and content(ctx, color, memo) or false
+  local buttons = c and ((c.options and #c.options > 0) or c.back) or false
+  local auto = ctx.auto_switch and (ctx.prefs.auto[color] and "on" or "off") or nil
+  local on = buttons and P.handler(m) or nil
+  if memo and (c == false) == (memo.c == false) and (c == false or (memo.kind == c.kind
+    and memo.title == c.title and memo.options == c.options and memo.back == c.back))
+    and memo.page == ctx.prefs.page[color] and memo.auto == auto and memo.on == on then
+    for _, entry in ipairs(memo.entries) do
+      ui[#ui + 1] = entry
+    end
+    return
+  end
+  local entries = { { ids.panel, c and ON or OFF } }
+  if c then
+    fill(ctx, color, ids, entries, nil, c)
+    if ctx.private_button then
+      entries[#entries + 1] = { ids.private, c.private and ON or OFF }
+    end
+    if auto then
+      entries[#entries + 1] = { ids.auto, { text = "Pass automatically: " .. auto } }
+    end
+  end
+  ctx.memo.panels[color] = { c = c, kind = c and c.kind, d = c and c.d, title = c and c.title,
+    options = c and c.options, back = c and c.back, page = ctx.prefs.page[color], auto = auto,
+    on = on, entries = entries }
+  for _, entry in ipairs(entries) do
+    ui[#ui + 1] = entry
+  end
+end
+
+-- The colour the host may decide for: the one the table waits for, when not seated (a
+-- secret decision waits for a player: nobody else may see its options). During the setup
+-- picks, the first still choosing who is not seated.
+function P.absent(ctx)
+  local m = ctx.m
+  if m.state ~= nil and Game.simultaneous(m) then
+    return nil
+  end
+  for _, color in ipairs(Game.deciders(m)) do
+    if not ctx.seated[color] then
+      local d = m.picks == nil and Game.decision(m, color) or nil
+      if m.picks or (d and not d.roll and not ctx.private[d.name]) then
+        return color
+      end
+    end
+    if m.picks == nil then
+      return nil
+    end
+  end
+  return nil
+end
+
+local PROXY_IDS = nil
+
+local function proxy_panel(ctx, ui, absent)
+  ui[#ui + 1] = { "proxy", absent and ON or OFF }
+  if absent == nil then
+    return
+  end
+  PROXY_IDS = PROXY_IDS or ids_of("proxy", ctx.layout.option_slots)
+  fill(ctx, absent, PROXY_IDS, ui, "For " .. absent .. " (not seated):\n", content(ctx, absent))
+  ui[#ui + 1] = { "proxy:drop", ctx.m.picks and { active = true,
+    text = "Remove " .. absent .. " from the game", onClick = P.handler(ctx.m) } or OFF }
+end
+
+local function scoreboard(ctx, ui)
+  local board = ctx.scores
+  local memo = ctx.memo.rows
+  for k = 1, #ctx.layout.seats do
+    local row = board and board.rows[k]
+    ui[#ui + 1] = { "board:" .. k, row and ON or OFF }
+    if row then
+      local sig = table.concat(row.cells, "|")
+      local known = memo[k]
+      if known == nil or known.sig ~= sig then
+        known = { sig = sig, entries = {} }
+        for j, col in ipairs(board.columns) do
+          known.entries[j] = { "board:" .. k .. ":" .. col .. ":text", { text = row.cells[j] } }
+        end
+        memo[k] = known
+      end
+      for _, entry in ipairs(known.entries) do
+        ui[#ui + 1] = entry
+      end
+    end
+  end
+  ui[#ui + 1] = { "board:final:text", { text = board and board.final or "" } }
+end
+
+-- The framework's entries of the picture (see the top of this file).
+function P.picture(ctx, ui)
+  local m = ctx.m
+  ctx.deciding = {}
+  local deciders = Game.deciders(m)
+  for _, c in ipairs(deciders) do
+    ctx.deciding[c] = true
+  end
+  ctx.waiting_text = #deciders > 0 and table.concat(deciders, ", ") or nil
+  ctx.absent = P.absent(ctx)
+  ui[#ui + 1] = { "status:text", { text = ctx.words.status(ctx) } }
+  ui[#ui + 1] = { "start", (m.state == nil and m.picks == nil) and ON or OFF }
+  ui[#ui + 1] = { "board", m.state and ON or OFF }
+  if ctx.scores_changed then
+    scoreboard(ctx, ui)
+  end
+  for _, seat in ipairs(ctx.layout.seats) do
+    seat_panel(ctx, seat.color, ui)
+  end
+  proxy_panel(ctx, ui, ctx.absent)
+  local undo = m.record ~= nil and Game.why_no_undo(m) == nil and not ctx.busy
+  local over = m.state ~= nil and m.core.is_over(m.state)
+  ui[#ui + 1] = { "host:undo", { active = undo, onClick = P.handler(m) } }
+  ui[#ui + 1] = { "host:new", { active = over, onClick = P.handler(m) } }
+  ui[#ui + 1] = { "host", (undo or over) and ON or OFF } -- no empty panel
+end
+
+return P

@@ -1,0 +1,700 @@
+-- The table framework: what every scripted table runs, whatever the game.
+--
+-- A game's Global script hands its own parts to Table.run (docs/table.md: the contract)
+-- and the framework does the rest: seats and colour changes, Start, the host's controls and
+-- decisions for players who are away, click guards, panels and paging, private choices,
+-- the record with its resume point, onSave/onLoad, undo that never crosses chance, a new
+-- game, the check that every piece lies where the game has it, and the game log.
+--
+-- input -> decision -> core -> view: a click, an answer in a dialog or a game's own input
+-- (its dice, a piece dropped) becomes a decision for the rules core (glue.game); the table
+-- is then drawn again from the state: the panels (glue.panels) and the game's pieces (its
+-- view), painted with only the calls needed (glue.paint). Each handler does one share of
+-- the work and leaves the rest to the next frames (glue.frames): a click asks the core
+-- once; the next decision, the panels, the pieces a group at a time, a secret decision's
+-- dialog, a turn the table plays by itself and the save's resume point follow, a frame
+-- each, so no handler runs long on a player's machine.
+--
+-- The framework installs TTS's event handlers in the script's globals (_G): onLoad, onSave,
+-- onStart, onButton0..7, onPrivate, onAutoPass, noop, onPlayerChangeColor,
+-- onPlayerConnect, onPlayerDisconnect, tryObjectRandomize, onObjectDrop,
+-- onObjectNumberTyped, onObjectEnterContainer, onObjectLeaveContainer; and for other
+-- scripts and the tests: stateText, shownText, tableStatus, logText, currentState,
+-- currentChoices, applyAction.
+
+local json = require("lib.json")
+local Game = require("glue.game")
+local Paint = require("glue.paint")
+local Frames = require("glue.frames")
+local Seats = require("glue.seats")
+local Panels = require("glue.panels")
+local Log = require("glue.log")
+local Clicks = require("glue.clicks")
+
+local Table = {}
+
+local VERIFY_EVERY = 2 -- seconds between checks that every piece lies where the game has it
+local PIECE_UNITS = 4 -- units of pieces placed a frame (a unit: about a thousand instructions)
+
+local function fresh_memo()
+  return { panels = {}, rows = {}, pieces = {}, game = {} }
+end
+
+-- The context the game's words and view read (docs/table.md lists its fields).
+local function context(T, pieces)
+  local m = T.m
+  local ctx = T.ctx
+  ctx.m, ctx.seated, ctx.prefs, ctx.memo = m, T.seated, T.prefs, T.memo
+  ctx.busy = T.input_busy ~= nil or T.starting or T.loading
+  ctx.input = T.input_busy
+  ctx.pieces = pieces
+  ctx.more = false
+  ctx.budget = PIECE_UNITS
+  ctx.verify = T.verifying
+  local shown = m.state
+  if m.state ~= nil and T.spec.part_way then
+    shown = Game.shown_state(m)
+  end
+  ctx.shown = shown
+  if shown ~= ctx.public_of then
+    ctx.public_of = shown
+    ctx.public = shown and T.spec.core.view and T.spec.core.view(shown, nil) or shown
+  end
+  return ctx
+end
+
+-- A group of pieces to place now: true when what it depends on (`sig`) changed since it was
+-- last placed and this frame's budget allows its `units`; when the budget is spent, the
+-- group waits for the next frame (ctx.more).
+local function group(ctx, name, sig, units)
+  if ctx.memo.pieces[name] == sig then
+    return false
+  end
+  if ctx.budget <= 0 then
+    ctx.more = true
+    return false
+  end
+  ctx.budget = ctx.budget - (units or 1)
+  ctx.memo.pieces[name] = sig
+  return true
+end
+
+local refresh
+
+-- The panels, the status line and the scoreboard: one frame's work (it asks the core for the
+-- next decision when the state changed).
+local function paint_ui(T)
+  local ctx = context(T, false)
+  local ui = {}
+  local shown = ctx.shown
+  ctx.scores_changed = shown ~= T.scored_for or T.scores_forced
+  if ctx.scores_changed then
+    ctx.scores = shown and T.spec.view.scores(ctx) or nil
+    T.scored_for, T.scores_forced = shown, false
+  end
+  Panels.picture(ctx, ui)
+  Paint.paint(T.shown, { ui = ui, pieces = {}, piles = {}, faces = {}, labels = {} })
+  if T.m.state ~= nil and (shown ~= T.placed_for or T.verifying) then
+    Frames.later(T.frames, "pieces", function()
+      T.paint_pieces()
+    end)
+  end
+  T.notice(ctx)
+end
+
+-- The game's pieces, a few groups a frame; a verify also puts back what players moved.
+function Table.paint_pieces(T)
+  if T.m.state == nil or T.loading then
+    return
+  end
+  local ctx = context(T, true)
+  ctx.group = group
+  local pieces, piles, faces, labels = {}, {}, {}, {}
+  local function put(guid, place)
+    pieces[#pieces + 1] = { guid, place }
+  end
+  T.spec.view.pieces(ctx, put)
+  if T.spec.view.piles then
+    piles = T.spec.view.piles(ctx)
+  end
+  if T.spec.view.faces then
+    T.spec.view.faces(ctx, faces)
+  end
+  if T.spec.view.labels then
+    T.spec.view.labels(ctx, labels)
+  end
+  local verify_piles = T.verifying and T.piles_dirty
+  if verify_piles then
+    T.piles_dirty = false
+  end
+  Paint.paint(T.shown, { ui = {}, pieces = pieces, piles = piles, faces = faces,
+    labels = labels }, T.skip, T.verifying, verify_piles)
+  if T.spec.deal.placed then
+    T.spec.deal.placed(T)
+  end
+  if ctx.more then
+    Frames.later(T.frames, "pieces", function()
+      T.paint_pieces()
+    end)
+  else
+    T.placed_for = ctx.shown
+    T.verifying = false
+  end
+end
+
+-- Draw the table again from the game, over the next frames.
+refresh = function(T)
+  Frames.later(T.frames, "ui", function()
+    if not T.loading then
+      paint_ui(T)
+    end
+  end)
+end
+
+-- After a change: what the table does by itself once it is drawn (a turn with nothing to
+-- choose, chance, an automatic answer, a secret decision to work out), and the save's
+-- resume point to encode.
+local function follow_up(T)
+  local m = T.m
+  if m.state == nil or T.loading or T.starting then
+    return
+  end
+  if Game.needs_encoding(m) then
+    Frames.work(T.frames, "encode", function(pace)
+      Game.encode_resume(m, pace)
+    end)
+  end
+  Frames.later(T.frames, "auto", function()
+    T.automate()
+  end)
+end
+
+function Table.changed(T)
+  refresh(T)
+  follow_up(T)
+end
+
+-- Run a change to the model; a refusal goes to `color` privately and changes nothing.
+-- `by_host` names the host when they decide for a player who is not seated.
+function Table.attempt(T, color, change, by_host)
+  local ok, result = pcall(change)
+  if not ok then
+    local why = Game.refusal(result)
+    if why == nil then
+      error(result, 0)
+    end
+    Seats.tell(by_host or color or "Grey", "Not possible: " .. why)
+    return false
+  end
+  if result ~= nil then
+    T.prefs.page = {}
+    T.after_action(result, by_host)
+  end
+  T.changed()
+  return true
+end
+
+-- A line for everyone, in the log and in chat.
+function Table.say(T, text)
+  Log.add(T.log, { text = text, kind = "table" })
+  Seats.say(text)
+end
+
+-- News for everyone (a broadcast), in the log too.
+function Table.announce(T, text)
+  Log.add(T.log, { text = text, kind = "news" })
+  Seats.announce(text)
+end
+
+-- The words of an applied action in the log and in chat, and the news it brings.
+function Table.after_action(T, result, by_host)
+  local ctx = context(T, false)
+  local words = T.spec.words
+  local line = words.action(ctx, result)
+  if by_host and result.player then
+    line = line .. " [decided by the host, " .. by_host .. " for " .. result.player
+      .. ", who is not seated]"
+  end
+  T.said[Game.count(T.m)] = line
+  Log.add(T.log, { text = line, kind = "action" })
+  Seats.say(line)
+  for _, news in ipairs(words.news(ctx, result.before, result.after)) do
+    Log.add(T.log, { text = news, kind = "news" })
+    Seats.announce(news)
+  end
+end
+
+-- Tell each player when a decision becomes theirs (a secret one opens their dialog), and
+-- keep TTS's turn indicator on the active player.
+function Table.notice(T, ctx)
+  local m = T.m
+  if m.state == nil or m.core.is_over(m.state) then
+    T.noticed = {}
+    return
+  end
+  local together = Game.simultaneous(m)
+  if T.turn_shown ~= m.state.active and not together then
+    T.turn_shown = m.state.active
+    local order = {}
+    for i, p in ipairs(m.state.players) do
+      order[i] = p.color
+    end
+    Seats.show_turn(order, m.state.active)
+  end
+  local now = {}
+  local unknown = false
+  for _, who in ipairs(Game.deciders(m)) do
+    local d = together and Game.known(m, who) or (not together and Game.decision(m, who))
+    if together and d == nil and T.seated[who] then
+      unknown = true
+    end
+    local mark = d and not d.roll and (d.name .. ":" .. Game.depth(m, who) .. ":"
+      .. (together and tostring(m.state.phase) or Game.count(m))) or nil
+    now[who] = mark
+    if mark and T.noticed[who] ~= mark and T.seated[who] then
+      if ctx.private[d.name] then
+        Clicks.open_dialog(T, who)
+      elseif Game.depth(m, who) == 0 then
+        Seats.notify(who, T.spec.words.notice and T.spec.words.notice(ctx, d)
+          or ("Your decision: " .. T.spec.words.prompt(ctx, d)))
+      end
+    end
+  end
+  T.noticed = now
+  if unknown then
+    -- each colour's secret decision is worked out in a frame of its own
+    Frames.later(T.frames, "prepare", function()
+      T.prepare()
+    end)
+  end
+end
+
+-- In a simultaneous phase: work out the next seated colour's decision (one a frame).
+function Table.prepare(T)
+  local m = T.m
+  if m.state == nil or T.loading or not Game.simultaneous(m) then
+    return
+  end
+  for _, who in ipairs(Game.deciders(m)) do
+    if T.seated[who] and Game.known(m, who) == nil then
+      Game.decision(m, who)
+      refresh(T)
+      return
+    end
+  end
+end
+
+-- What the table does by itself: a turn with nothing to choose, chance (the game's own
+-- input), an answer a player asked the table to give for them.
+function Table.automate(T)
+  local m = T.m
+  if m.state == nil or T.loading or T.starting or T.input_busy or m.core.is_over(m.state) then
+    return
+  end
+  if Game.pending_automatic(m) then
+    T.attempt(nil, function()
+      return Game.automatic(m)
+    end)
+    return
+  end
+  if Game.simultaneous(m) then
+    return
+  end
+  local who = Game.decider(m)
+  local d = who and Game.decision(m, who)
+  if d == nil then
+    return
+  end
+  if d.roll and T.spec.inputs and T.spec.inputs.chance then
+    T.spec.inputs.chance(T, d)
+  elseif T.spec.auto and T.prefs.auto[who] and Game.depth(m, who) == 0 then
+    local id, label = T.spec.auto(d)
+    if id then
+      T.attempt(who, function()
+        local result = Game.take(m, who, id, label, d)
+        return result
+      end)
+    end
+  end
+end
+
+-- `color` keeps the k-th thing they were offered before the first turn (the setup picks):
+-- from their panel, the host's for them, or the game's own input (a button on a card).
+function Table.pick(T, color, k, by_host)
+  T.attempt(by_host or color, function()
+    local kept, back = Game.pick(T.m, color, k)
+    T.spec.deal.picked(T, color, kept, back)
+    return nil
+  end, by_host)
+end
+
+-- Chance read by the game's input (its dice): take option `id` for the decider.
+function Table.chance(T, id, label)
+  local m = T.m
+  T.input_busy = nil
+  local who = Game.decider(m)
+  local d = who and Game.decision(m, who)
+  if d == nil or not d.roll then
+    T.changed()
+    return
+  end
+  T.attempt(who, function()
+    return Game.take(m, who, id, label, d)
+  end)
+end
+
+-- Start -------------------------------------------------------------------------------------
+
+function Table.start(T, player, value)
+  if not Seats.left_click(value) then
+    return
+  end
+  local color, admin = Seats.caller(player)
+  local name = T.spec.name
+  if color == "Grey" or not admin then
+    Seats.tell(color, color == "Grey" and admin
+      and "Take a seat colour first: the host starts the game from a seat."
+      or "Only the host or a promoted player can start the game.")
+    return
+  end
+  if T.m.state ~= nil or T.m.picks ~= nil or T.starting or T.loading then
+    Seats.tell(color, "A game is already under way.")
+    return
+  end
+  local here = Seats.seated()
+  local players = {}
+  for _, seat in ipairs(T.spec.layout.seats) do
+    if here[seat.color] then
+      players[#players + 1] = seat.color
+    end
+  end
+  local n, range = #players, T.spec.players
+  if n < range.min or n > range.max then
+    Seats.tell(color, name .. " needs " .. range.min .. " to " .. range.max .. " players seated"
+      .. " at the boards; " .. n .. (n == 1 and " is." or " are."))
+    return
+  end
+  T.black_warned = false
+  T.warn_black()
+  -- Turn order: clockwise from a starting player chosen by TTS's randomness.
+  local first = math.random(n)
+  local order = {}
+  for k = 0, n - 1 do
+    order[#order + 1] = players[(first - 1 + k) % n + 1]
+  end
+  T.starting = true
+  refresh(T)
+  T.spec.deal.start(T, order)
+end
+
+-- The deal is done: `setup` holds every outcome of chance (the game begins), or players
+-- pick among `offers` first (`field` of the setup gets what each keeps).
+function Table.dealt(T, setup, offers, field)
+  local ok, err = pcall(function()
+    if offers then
+      Game.deal_picks(T.m, setup, offers, field)
+    else
+      Game.deal(T.m, setup)
+    end
+  end)
+  if not ok then
+    T.starting = false
+    Seats.say("The table could not deal: " .. (Game.refusal(err) or tostring(err)))
+    refresh(T)
+    return
+  end
+  -- The table is drawn from the next frame (the deal and the first picture in one handler
+  -- would cost twice a click's budget).
+  Frames.later(T.frames, "dealt", function()
+    T.starting = false
+    T.changed()
+  end)
+end
+
+function Table.deal_failed(T, text)
+  T.starting = false
+  Seats.say(text)
+  refresh(T)
+end
+
+-- Black, the game master's seat, sees every hand: when a game keeps secrets in hands,
+-- everyone is told once a game, when someone sits there at Start or later.
+function Table.warn_black(T)
+  local text = T.spec.words.black
+  if text == nil or T.black_warned or not Seats.black() then
+    return
+  end
+  T.black_warned = true
+  Seats.announce(text)
+end
+
+-- A new game, once this one is over: the game puts its cards back (deal.new_game), then
+-- the table forgets the game and shows Start again.
+function Table.new_game(T, host)
+  if not (T.m.state and T.m.core.is_over(T.m.state)) then
+    Seats.tell(host, "a new game starts only once this one is over")
+    return
+  end
+  if T.spare == nil and T.spare_text == nil then
+    Seats.tell(host, "the cards a new game needs are not kept in this save: load the mod "
+      .. "again to play a new game")
+    return
+  end
+  if T.spare == nil then
+    T.spare = json.decode(T.spare_text)
+  end
+  T.starting = true
+  T.spec.deal.new_game(T, T.spare, function(ok)
+    T.starting = false
+    if not ok then
+      Seats.say("The cards could not all be gathered: load the mod again for a new game.")
+      return
+    end
+    Game.clear(T.m)
+    Log.clear(T.log)
+    T.forget()
+    T.said, T.prefs.page = {}, {}
+    Seats.hide_turns()
+    Seats.say(host .. " cleared the table for a new game: sit at a seat, then the host "
+      .. "presses Start.")
+    T.changed()
+  end)
+end
+
+-- What was painted is forgotten: everything is painted again (a load, a new game).
+function Table.forget(T)
+  Paint.forget_all(T.shown)
+  T.memo = fresh_memo()
+  T.placed_for, T.scored_for, T.turn_shown = nil, nil, nil
+  T.noticed, T.dialogs = {}, {}
+end
+
+-- Save and load ------------------------------------------------------------------------------
+
+function Table.save(T)
+  if T.loading then
+    return T.loading_text or ""
+  end
+  if T.spare_text == nil and T.spare ~= nil then
+    T.spare_text = json.encode(T.spare)
+  end
+  local prefs = json.encode(json.object({ auto = json.object(T.prefs.auto),
+    page = json.object(T.prefs.page) }))
+  return Game.save_text(T.m, prefs, T.spare_text)
+end
+
+function Table.load(T, saved)
+  T.loading, T.loading_text = true, saved
+  T.starting, T.input_busy = false, nil
+  Frames.clear(T.frames)
+  T.forget()
+  Log.clear(T.log)
+  T.said = {}
+  Frames.work(T.frames, "load", function(pace)
+    local problem, info = Game.load(T.m, saved, pace)
+    if problem then
+      printToAll(T.spec.name .. ": " .. problem)
+    end
+    T.spare, T.spare_text = nil, info.spare
+    T.prefs = { auto = {}, page = {} }
+    if type(info.prefs) == "table" then
+      for _, k in ipairs({ "auto", "page" }) do
+        if type(info.prefs[k]) == "table" then
+          for color, v in pairs(info.prefs[k]) do
+            T.prefs[k][color] = v
+          end
+        end
+      end
+    end
+    T.loading, T.loading_text = false, nil
+    if T.spec.deal.loaded then
+      T.spec.deal.loaded(T)
+    end
+    T.verifying = T.m.state ~= nil
+    T.changed()
+  end)
+end
+
+-- Every VERIFY_EVERY seconds, and soon after a piece was moved by hand: every piece is
+-- looked at again (a few groups a frame) and put back where the game has it.
+function Table.verify(T)
+  if T.m.state == nil or T.loading or T.starting or T.input_busy or T.verifying then
+    return
+  end
+  T.verifying = true
+  T.memo.pieces = {}
+  Frames.later(T.frames, "pieces", function()
+    T.paint_pieces()
+  end)
+end
+
+-- Seats change a frame after the event: TTS reports the new colour through Player only then
+-- (SCED defers this work by a frame). Every seat panel's `active` is sent again, so each
+-- client checks its visibility for the colour it has now.
+function Table.seats_changed(T)
+  T.seated = Seats.seated()
+  local ids = {}
+  for _, seat in ipairs(T.spec.layout.seats) do
+    ids[#ids + 1] = "seat:" .. seat.color
+  end
+  ids[#ids + 1] = "host"
+  Paint.forget_ui(T.shown, ids)
+  T.memo.panels = {}
+  T.noticed = {}
+  if T.m.state ~= nil or T.m.picks ~= nil then
+    T.warn_black()
+  end
+  T.changed()
+end
+
+-- What the table waits for, for other scripts and the tests.
+function Table.status(T)
+  local m = T.m
+  local depths, asked = {}, {}
+  local deciders = T.loading and {} or Game.deciders(m)
+  for _, color in ipairs(deciders) do
+    depths[color] = m.picks and 0 or Game.depth(m, color)
+    local d = m.picks == nil and Game.decision(m, color) or nil
+    asked[color] = d and d.name or nil
+  end
+  local path = {}
+  for i, s in ipairs(m.steps["*"] or {}) do
+    path[i] = s.id
+  end
+  return {
+    version = m.version,
+    actions = Game.count(m),
+    deciders = deciders,
+    decider = deciders[1],
+    simultaneous = m.state ~= nil and not T.loading and Game.simultaneous(m) or false,
+    path = path,
+    depths = depths,
+    asked = asked,
+    dealing = m.picks ~= nil,
+    starting = T.starting,
+    loading = T.loading,
+    rolling = T.input_busy ~= nil,
+    busy = Frames.busy(T.frames) or T.starting or T.loading or T.input_busy ~= nil,
+  }
+end
+
+-- The handlers ---------------------------------------------------------------------------------
+
+local function install(T)
+  local G = _G
+  G.onLoad = function(saved)
+    T.load(saved)
+    Wait.time(function()
+      T.verify()
+    end, VERIFY_EVERY, -1)
+  end
+  G.onSave = function()
+    return T.save()
+  end
+  G.onStart = function(player, value)
+    T.start(player, value)
+  end
+  for k = 0, Panels.HANDLERS - 1 do
+    G["onButton" .. k] = function(player, value, id)
+      Clicks.button(T, player, value, id, k)
+    end
+  end
+  G.onPrivate = function(player, value)
+    Clicks.private(T, player, value)
+  end
+  G.onAutoPass = function(player, value)
+    Clicks.auto_switch(T, player, value)
+  end
+  G.noop = function() end
+  local function later()
+    Wait.frames(function()
+      T.seats_changed()
+    end, 1)
+  end
+  G.onPlayerChangeColor, G.onPlayerConnect, G.onPlayerDisconnect = later, later, later
+  G.tryObjectRandomize = function(obj, color)
+    local kind = T.spec.pieces[obj.guid]
+    if kind ~= nil then
+      Seats.tell(color, T.spec.words.shake and T.spec.words.shake(kind)
+        or "Pieces follow the game: use your panel to act.")
+      return false
+    end
+    return true
+  end
+  G.onObjectDrop = function(color, obj)
+    Clicks.drop(T, color, obj)
+  end
+  -- Typing a number over a deck would deal its cards into the typist's hand: the table deals.
+  G.onObjectNumberTyped = function(obj, color)
+    if obj.type == "Deck" then
+      for _, entry in ipairs(obj.getObjects()) do
+        if T.spec.pieces[entry.guid] then
+          Seats.tell(color, "The table deals the cards.")
+          return true
+        end
+      end
+    end
+    return false
+  end
+  local function pile_event(_, obj)
+    if T.spec.pieces[obj.guid] == "card" and T.m.state ~= nil then
+      T.piles_dirty = true
+    end
+  end
+  G.onObjectLeaveContainer, G.onObjectEnterContainer = pile_event, pile_event
+  G.stateText = function()
+    return T.m.state and json.encode(T.m.state) or "null"
+  end
+  G.shownText = function()
+    local ctx = context(T, false)
+    return ctx.public and json.encode(ctx.public) or "null"
+  end
+  G.tableStatus = function()
+    return T.status()
+  end
+  G.logText = function(color)
+    return table.concat(Log.lines(T.log, color), "\n")
+  end
+  G.currentState = function()
+    return T.m.state
+  end
+  G.currentChoices = function(path)
+    if T.m.state == nil then
+      return nil, "no game is set up"
+    end
+    return T.spec.core.choices(T.m.state, path or {})
+  end
+  G.applyAction = function(action)
+    local ok, err = pcall(Game.apply_action, T.m, action)
+    if not ok then
+      return false, Game.refusal(err) or error(err, 0)
+    end
+    T.changed()
+    return true
+  end
+end
+
+-- Run a game's table: `spec` is the game's parts (docs/table.md). Returns the table.
+function Table.run(spec)
+  spec.pieces = spec.pieces or {}
+  spec.private = spec.private or {}
+  local T = { spec = spec, m = Game.new(spec), shown = Paint.new(spec.layout),
+    frames = Frames.new(), log = Log.new(), prefs = { auto = {}, page = {} },
+    memo = fresh_memo(), said = {}, noticed = {}, dialogs = {}, seated = {},
+    starting = false, loading = false, verifying = false, piles_dirty = false,
+    ctx = { words = spec.words, layout = spec.layout, D = spec.data, private = spec.private,
+      auto_switch = spec.auto ~= nil, private_button = next(spec.private) ~= nil } }
+  -- methods as fields: T.changed() rather than Table.changed(T)
+  for name, fn in pairs(Table) do
+    if type(fn) == "function" and name ~= "run" then
+      T[name] = function(...)
+        return fn(T, ...)
+      end
+    end
+  end
+  T.seated = Seats.seated()
+  install(T)
+  return T
+end
+
+return Table
