@@ -33,13 +33,21 @@ StrictValidator = extend(
 )
 
 
+# Schemas any game's schemas may refer to by file name: what a TTS table keeps with a game
+# record in its save is the table framework's, the same for every game.
+SHARED = ("tts/table.schema.json",)
+
+
 @cache
 def _registry(schema_dir: Path) -> Registry:
     # Every schema is registered under its file name, so `"$ref": "common.schema.json#/..."`
-    # resolves here exactly as it does for editors that follow the file path.
+    # resolves here exactly as it does for editors that follow the file path; the shared
+    # ones too.
+    paths = sorted(schema_dir.glob("*.schema.json"))
+    paths += [SCHEMAS / name for name in SHARED if (SCHEMAS / name).parent != schema_dir]
     resources = [
         (path.name, Resource.from_contents(json.loads(path.read_text(encoding="utf-8"))))
-        for path in sorted(schema_dir.glob("*.schema.json"))
+        for path in paths
     ]
     return Registry().with_resources(resources)
 

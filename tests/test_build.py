@@ -28,7 +28,7 @@ def test_build_writes_the_save_thumbnail_assets_and_scripts(cli, build_dir):
     out = game_dir(build_dir)
     assert (out / f"{SAVE}.json").is_file() and (out / f"{SAVE}.png").is_file()
     script = (out / "scripts" / "Global.lua").read_text(encoding="utf-8")
-    assert script.startswith("-- Bundled by luabundle ") and "function onSave()" in script
+    assert script.startswith("-- Bundled by luabundle ") and "G.onSave = function()" in script
     assert len(list((out / "assets").glob("*.png"))) == 19
     assert "lint: 1 script(s)" in run.stdout and "clean" in run.stdout
     manifest = json.loads((out / "build.json").read_text(encoding="utf-8"))

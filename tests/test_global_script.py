@@ -14,6 +14,7 @@ import pytest
 from generator.build import build
 from generator.engines.teg import canonical, load_engine
 from generator.engines.teg.records import deal, play
+from generator.harness.play import settle
 from generator.harness.tts.emulator import Table
 
 
@@ -42,7 +43,9 @@ class Script:
         return lambda *args: self.table.call_in("-1", name, *args)
 
     def onLoad(self, text):
-        return self.table.fire_at("-1", "onLoad", text)
+        """onLoad, then the frames the table reads the save in (a load works a frame at a time)."""
+        self.table.fire_at("-1", "onLoad", text)
+        settle(self.table)
 
 
 def table_script(save):

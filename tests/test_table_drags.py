@@ -42,7 +42,7 @@ def _rolled_with(save, face):
 def _drop(t, color, guid, at):
     t.pick_up(color, guid)
     t.drop(color, guid, at)
-    t.step()
+    P.settle(t)
 
 
 def test_a_ship_dropped_on_a_planet_moves_by_a_move_die(save, engine):
@@ -60,7 +60,7 @@ def test_a_ship_dropped_on_a_planet_moves_by_a_move_die(save, engine):
         name = next(p.name for p in engine.data.planets if p.id == planet)
         assert "Your panel asks the rest: Where will the ship go?" in " ".join(t.messages(color))
         t.click(color, shown[f"Land on {name}"])
-        t.step()
+        P.settle(t)
         for _ in range(4):  # the planet's action, if it asks
             if status(t)["actions"] > before:
                 break

@@ -18,8 +18,8 @@ import pytest
 
 from generator.build import build
 from generator.engines.teg.records import deal, play
+from generator.harness import secrets
 from generator.harness.teg import playtest as P
-from generator.harness.teg import secrets
 from generator.harness.tts import emulator, ui
 from generator.harness.tts.emulator import Table
 from generator.tts.teg import xmlui
@@ -45,17 +45,17 @@ def state(t):
 def seat(t, players):
     colors = COLORS[:players]
     P.seat_players(t, colors)
-    t.step()
+    P.settle(t)
     return colors
 
 
 def start(t, colors, keep=1):
     t.click(colors[0], "start:go")
     t.run_until(lambda: not status(t)["starting"], 10)
-    t.step()
+    P.settle(t)
     for c in colors:
         t.click(c, f"seat:{c}:opt:{keep}")
-        t.step()
+        P.settle(t)
 
 
 def advance(t):
@@ -63,11 +63,11 @@ def advance(t):
     st = status(t)
     if st["rolling"]:
         t.run_until(lambda: not status(t)["rolling"], 30)
-        t.step()
+        P.settle(t)
         return
     color = st["decider"]
     t.click(color, P.panel_options(t, color)[0][0])
-    t.step()
+    P.settle(t)
 
 
 def loose_cards(t):
@@ -118,7 +118,7 @@ def test_cards_never_lie_on_each_other_and_each_pile_is_one_deck(save, L, engine
             checked.append(check_cards(t, L))
         return t
 
-    result = P.play_game(engine, save, 4, 8, after_click=look)
+    result = P.play_game(engine, save, 4, 8, after_answer=look)
     assert result.problem is None, result.problem
     assert len(checked) > 20 and max(len(p["colonies"]) for p in checked[-1]["players"]) >= 2
 
@@ -137,13 +137,16 @@ def test_discarded_planets_make_one_pile(save, L, engine):
             break
     head = {**record, "actions": record["actions"][:n]}
     t = Table.load({**save, "LuaScriptState": json.dumps(head)}, seed=2)
+    P.settle(t)  # a load works over a few frames
     t.step(12)
     assert len(check_cards(t, L)["discard"]) >= 2
     for k, action in enumerate(record["actions"][n:]):
         assert t.call_in("-1", "applyAction", t.to_lua(action)) is True
         if k % 10 == 0:
+            P.settle(t)
             t.step(12)
             check_cards(t, L)
+    P.settle(t)
     t.step(12)
     assert len(check_cards(t, L)["discard"]) == 8
 
@@ -155,7 +158,7 @@ def test_the_missions_nobody_keeps_leave_the_table(save, L):
     colors = seat(t, 2)
     t.click("Red", "start:go")
     t.run_until(lambda: not status(t)["starting"], 10)
-    t.step()
+    P.settle(t)
     missions = set(L["missions"].values())
     alive = {g for g in missions if g in t.things and not t.things[g].destroyed}
     assert len(alive) == 4  # two in each hand
@@ -163,7 +166,7 @@ def test_the_missions_nobody_keeps_leave_the_table(save, L):
                    for x in t._live())  # fmt: skip
     for c in colors:
         t.click(c, f"seat:{c}:opt:2")
-        t.step()
+        P.settle(t)
     alive = {g for g in missions if g in t.things and not t.things[g].destroyed}
     kept = set(json.loads(t.call_in("-1", "onSave"))["setup"]["missions"].values())
     assert alive == {L["missions"][m] for m in kept}
@@ -375,7 +378,7 @@ def test_black_is_warned_at_start_and_hotseat_colours_can_start(save):
     t = Table.load(save, seed=1)
     colors = seat(t, 2)
     t.join("Gamemaster", "Black")
-    t.step()
+    P.settle(t)
     start(t, colors)
     assert any("Black" in m and "every hand" in m for m in t.messages("Red"))
     late = Table.load(save, seed=1)
@@ -385,7 +388,7 @@ def test_black_is_warned_at_start_and_hotseat_colours_can_start(save):
     assert sum("every hand" in m for m in late.messages("Blue")) == 1
     hot = Table.load(save, seed=1)
     hot.hotseat("Ann", ["Red", "Blue", "Green"])
-    hot.step()
+    P.settle(hot)
     start(hot, ["Red", "Blue", "Green"])
     assert status(hot)["actions"] == 0 and len(state(hot)["players"]) == 3
 
@@ -394,7 +397,7 @@ def test_right_and_middle_clicks_choose_nothing(save):
     t = Table.load(save, seed=6)
     colors = seat(t, 2)
     t.click("Red", "start:go", value="-2")
-    t.step()
+    P.settle(t)
     assert "Choosing secret missions" not in t.dump("Red")
     start(t, colors)
     active = status(t)["decider"]
@@ -402,7 +405,7 @@ def test_right_and_middle_clicks_choose_nothing(save):
     version = status(t)["version"]
     t.click(active, first, value="-2")
     t.click(active, first, value="-3")
-    t.step()
+    P.settle(t)
     assert status(t)["version"] == version and status(t)["actions"] == 0
 
 
@@ -453,8 +456,7 @@ def test_the_secrets_check_finds_a_mission_on_a_grey_page(save, engine):
 
     def found():
         saved = json.loads(t.call_in("-1", "onSave"))
-        missions = {m.id for m in engine.data.missions}
-        return secrets.leaks(t, secrets.facts_of(saved, state(t), P.names_of(engine), missions))
+        return secrets.leaks(t, P.facts_of(engine, saved, state(t)))
 
     assert found() == []
     kept = json.loads(t.call_in("-1", "onSave"))["setup"]["missions"]["Red"]

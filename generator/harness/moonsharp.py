@@ -807,6 +807,7 @@ end
 COUNTER = """
 local sethook, pack, unpack = debug.sethook, table.pack, table.unpack
 local floor, error = math.floor, error
+local create, resume = coroutine.create, coroutine.resume
 local paused = false
 -- The profile runs its own Lua where MoonSharp runs C# (its pattern matcher's call count, the
 -- shuffled pairs, number formatting): those instructions are not the script's, so the
@@ -817,22 +818,45 @@ local meter = { n = 0, pause = function(on)
   return was
 end }
 local counting = false
+local total = 0
+local function hook()
+  if counting and not paused then
+    total = total + 1
+  end
+end
+-- A hook belongs to one thread: every coroutine gets the counting hook when it is made, so
+-- work a script spreads over frames in a coroutine is counted in the call that resumes it.
+coroutine.create = function(fn)
+  local co = create(fn)
+  sethook(co, hook, "", 1)
+  return co
+end
+coroutine.wrap = function(fn)
+  local co = coroutine.create(fn)
+  return function(...)
+    local results = pack(resume(co, ...))
+    if not results[1] then
+      error(results[2], 0)
+    end
+    return unpack(results, 2, results.n)
+  end
+end
 return meter, function(fn, ...)
   if counting then -- an event fired from inside a counted call: the outer count has it
     return 0, fn(...)
   end
-  local n = 0
+  local before = total
   local charged = meter.n
   paused = false
   counting = true
-  sethook(function() if not paused then n = n + 1 end end, "", 1)
+  sethook(hook, "", 1)
   local results = pack(pcall(fn, ...))
   sethook()
   counting = false
   if not results[1] then
     error(results[2], 0)
   end
-  return n + floor(meter.n - charged + 0.5), unpack(results, 2, results.n)
+  return total - before + floor(meter.n - charged + 0.5), unpack(results, 2, results.n)
 end
 """
 

@@ -82,6 +82,32 @@ def seat_players(t: Table, colors: list[str]) -> None:
         t.join(f"Player {k + 1}", color, host=k == 0)
 
 
+SETTLE_FRAMES = 400  # frames the table may take to finish a change before it counts as stuck
+ROLL_SECONDS = 30.0  # the longest a throw of the dice may take
+
+
+def status(t: Table) -> dict[str, Any]:
+    """What the table waits for (its tableStatus())."""
+    return t.from_lua(t.call_in("-1", "tableStatus"))  # type: ignore[no-any-return]
+
+
+def settle(t: Table, frames: int = SETTLE_FRAMES) -> None:
+    """Step until the table has finished what a change set going.
+
+    It works a frame at a time; a throw of the dice takes seconds.
+    """
+    t.step()
+    waited = 0
+    while True:
+        st = status(t)
+        if not st["busy"]:
+            return
+        waited += 1
+        if waited > (int(ROLL_SECONDS * 60) if st["rolling"] else frames):
+            raise PlaytestError(f"the table was still busy {waited} frames after a change")
+        t.step()
+
+
 def click_option(t: Table, color: str, label: str, index: int, prefix: str | None = None) -> None:
     """Click the option with this label in `color`'s panel, turning pages as a player would.
 
@@ -97,6 +123,7 @@ def click_option(t: Table, color: str, label: str, index: int, prefix: str | Non
         if not more:
             break
         t.click(color, more[0])
+        settle(t)  # the page turns at the next frame
     raise PlaytestError(f"{color}'s panel shows no option '{label}' (option {index + 1})")
 
 

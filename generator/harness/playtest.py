@@ -27,6 +27,7 @@ from typing import Any
 from generator.engines.errors import IllegalAction
 from generator.harness import secrets
 from generator.harness.play import (
+    ROLL_SECONDS,
     GameResult,
     PlaytestError,
     chooser_for,
@@ -34,11 +35,10 @@ from generator.harness.play import (
     first_difference,
     panel_options,
     seat_players,
+    settle,
+    status,
 )
 from generator.harness.tts.emulator import Table
-
-SETTLE_FRAMES = 400  # frames the table may take to finish a change before it counts as stuck
-ROLL_SECONDS = 30.0  # the longest a throw of the dice may take
 
 
 @dataclass
@@ -56,11 +56,6 @@ class Hooks:
     secrets_every: int = 15  # answers between two looks at what every colour can read
     max_answers: int = 20_000
     seed_prefix: str = "playtest"
-
-
-def status(t: Table) -> dict[str, Any]:
-    """What the table waits for (its tableStatus())."""
-    return t.from_lua(t.call_in("-1", "tableStatus"))  # type: ignore[no-any-return]
 
 
 def saved(t: Table) -> dict[str, Any] | None:
@@ -87,21 +82,6 @@ def shown(t: Table) -> Any:
     return json.loads(t.call_in("-1", "shownText"))
 
 
-def settle(t: Table, frames: int = SETTLE_FRAMES) -> None:
-    """Step until the table has finished what a change set going (it works a frame at a time;
-    a throw of the dice takes seconds)."""
-    t.step()
-    waited = 0
-    while True:
-        st = status(t)
-        if not st["busy"]:
-            return
-        waited += 1
-        if waited > (int(ROLL_SECONDS * 60) if st["rolling"] else frames):
-            raise PlaytestError(f"the table was still busy {waited} frames after a change")
-        t.step()
-
-
 class Mirror:
     """The Python engine's side of a game at the table: its state and each colour's path."""
 
@@ -114,6 +94,7 @@ class Mirror:
 
     @property
     def state(self) -> Any:
+        """The state after the actions taken so far."""
         return self._state
 
     @state.setter
@@ -127,6 +108,7 @@ class Mirror:
         return self._top
 
     def apply(self, action: Any) -> None:
+        """Apply an action (the table applied it too)."""
         self.state = self.engine.apply(self.state, action)
         self.count += 1
 
@@ -139,22 +121,27 @@ class Mirror:
         return None
 
     def simultaneous(self) -> bool:
+        """True in a simultaneous phase (the first decision names who answers)."""
         return bool(self.top()["decision"]["name"] == "player")
 
     def key(self, color: str) -> str:
+        """Whose path `color` builds: their own in a simultaneous phase, else the shared one."""
         return color if self.simultaneous() else "*"
 
     def full(self, color: str) -> list[str]:
+        """`color`'s whole path (their colour first in a simultaneous phase)."""
         lead = [color] if self.simultaneous() else []
         return lead + self.paths.get(self.key(color), [])
 
     def deciders(self) -> list[str]:
+        """The colours who have a decision now."""
         top = self.top()["decision"]
         if top["name"] == "player":
             return [o["id"] for o in top["options"]]
         return [self.engine.choices(self.state, self.paths.get("*", []))["decision"]["player"]]
 
     def decision(self, color: str) -> Any:
+        """`color`'s decision now."""
         return self.engine.choices(self.state, self.full(color))["decision"]
 
     def shown(self) -> Any:
@@ -288,9 +275,12 @@ def play_game(
 
 
 def _sync(t: Table, engine: Any, mirror: Mirror, expected: list[Any] | None) -> None:
-    """Take the actions the table applied since the mirror's last. With `expected` (the
-    answer completed an action), they must be those; without (chance the table read), Python
-    must accept them. The shared path under way is then the table's (a roll's faces)."""
+    """Take the actions the table applied since the mirror's last.
+
+    With `expected` (the answer completed an action), they must be those; without (chance
+    the table read), Python must accept them. The shared path under way is then the table's
+    (a roll's faces).
+    """
     record = record_of(t)
     held = record["actions"] if record else []
     new = held[mirror.count :]
@@ -336,7 +326,7 @@ def _play(
         if "roll" in d:
             # chance: the table throws the dice and reads them
             result.rolls += 1
-            t.run_until(lambda: not status(t)["rolling"], ROLL_SECONDS)
+            t.run_until(lambda t=t: not status(t)["rolling"], ROLL_SECONDS)
             settle(t)
             _sync(t, engine, mirror, None)
             continue
@@ -379,9 +369,9 @@ def _play(
             _sync(t, engine, mirror, None)
         else:
             _sync(t, engine, mirror, expected if expected is not None else [])
-            if action is None and not simultaneous and mirror.paths["*"] != path + [option]:
+            if action is None and not simultaneous and mirror.paths["*"] != [*path, option]:
                 raise PlaytestError(f"the table's path under way is {mirror.paths['*']}, "
-                                    f"Python's {path + [option]}")  # fmt: skip
+                                    f"Python's {[*path, option]}")  # fmt: skip
         where = first_difference(lua_state(t), json.loads(json.dumps(mirror.state)))
         if where is not None:
             raise PlaytestError(f"after action {mirror.count} the states differ at {where}")
@@ -415,9 +405,7 @@ def _mirror_of(t: Table, engine: Any) -> Mirror:
     return mirror
 
 
-def _check_end(
-    engine: Any, t: Table, record: dict[str, Any] | None, index: int
-) -> str | None:
+def _check_end(engine: Any, t: Table, record: dict[str, Any] | None, index: int) -> str | None:
     """The saved record replays in Python to the table's state, past its resume point too."""
     if record is None:
         return f"game {index + 1}: the table saved no game record"
@@ -464,6 +452,17 @@ class Runner:
         """One whole game (see play_game)."""
         return play_game(self.hooks, engine, save, players, seed, index, bot, after_answer,
                          secrets_check)  # fmt: skip
+
+    def play_on(self, engine: Any, t: Table, rng: random.Random, bot: str = "mixed") -> GameResult:
+        """Play a game already dealt at table `t` to its end (see play_game)."""
+        result = GameResult(0, 0)
+        result.table = t
+        try:
+            t = _play(t, self.hooks, engine, _mirror_of(t, engine), rng, bot, result, None, True)
+        except (PlaytestError, IllegalAction, AssertionError) as err:
+            result.problem = f"answer {result.clicks + 1}: {err}"
+        result.record = record_of(result.table)
+        return result
 
     def run(
         self,

@@ -26,19 +26,40 @@ end
 
 -- Slot `slot` of `color`'s options was clicked (by them, or by the host for them when
 -- `by_host` names the host).
+-- True when the panel a click came from still shows what `color` is asked now: players'
+-- clicks can cross a change made by another player's click in the same frame, before the
+-- panels are painted again (a panel of another colour whose decision did not change keeps
+-- its meaning).
+local function current(T, color, by_host)
+  local m = T.m
+  local shown = by_host and T.memo.proxy or T.memo.panels[color]
+  if shown == nil or (by_host and shown.color ~= color) then
+    return false
+  end
+  if m.picks then
+    return shown.kind == "pick" and m.picks.kept[color] == nil
+  end
+  local c = m.confirm and m.confirm.color == color and m.confirm or nil
+  return shown.d ~= nil and shown.d == (c or Game.decision(m, color))
+end
+
 local function option(T, color, slot, by_host)
   local m = T.m
   local me = by_host or color
   local k = tonumber(slot) or 0
-  if m.picks then
-    T.pick(color, k, by_host)
-    return
-  end
-  local d = Game.decision(m, color)
+  local d = m.picks == nil and Game.decision(m, color)
   if d == nil then
     local who = Game.decider(m)
     Seats.tell(me, who and ("it is " .. who .. "'s decision")
       or ("there is nothing for " .. color .. " to choose now"))
+    return
+  end
+  if not current(T, color, by_host) then
+    Seats.tell(me, "that option is out of date (the table has moved on); choose again")
+    return
+  end
+  if m.picks then
+    T.pick(color, k, by_host)
     return
   end
   if T.spec.private[d.name] then
@@ -74,6 +95,11 @@ end
 local function back(T, color, by_host)
   if not Game.can_back(T.m, color) and Game.decision(T.m, color) == nil then
     Seats.tell(by_host or color, "only the player deciding can take a choice back")
+    return
+  end
+  if not current(T, color, by_host) then
+    Seats.tell(by_host or color, "that option is out of date (the table has moved on); "
+      .. "choose again")
     return
   end
   T.prefs.page[color] = nil
@@ -131,7 +157,8 @@ function C.button(T, player, value, id, handler)
     Seats.tell("Grey", "spectators cannot play: pick a seat colour first")
     return
   end
-  if handler ~= T.m.version % Panels.HANDLERS then
+  -- the buttons on screen name the handler of the version they were painted for
+  if handler ~= T.painted % Panels.HANDLERS then
     Seats.tell(color, "that option is out of date (the table has moved on); choose again")
     return
   end

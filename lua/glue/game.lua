@@ -759,53 +759,54 @@ function M.clear(m)
   reset(m)
 end
 
-local function load_record(m, split, pace)
-  local ok, head = pcall(json.decode, split.head, pace)
-  if not ok or not json.is_object(head) or not json.is_object(head.setup) then
-    return "the saved game could not be read; the table starts empty", nil
-  end
-  local t = json.is_object(head.table) and head.table or nil
+-- A saved record laid out as Record.text writes it: the resume point's state and the
+-- actions after it only (the ones before stay text).
+local function load_fast(m, split, head, pace)
+  local t = head.table
   local setup = head.setup
-  local fast = t and type(t.at) == "number" and type(t.offset) == "number"
-    and t.offset <= #split.actions and fits(t.state, setup)
-  if fast then
-    local rest = string.sub(split.actions, t.offset + 1)
-    if t.at > 0 then
-      rest = string.sub(rest, 2) -- the comma after the prefix
-    end
-    local fine, tail = pcall(json.decode, "[" .. rest .. "]", pace)
-    if fine and json.is_array(tail) then
-      m.record = Record.resume(m.spec.id, setup, t.at, string.sub(split.actions, 1, t.offset))
-      mark(m, t.at, t.state)
-      remember(m, t.at, t.state)
-      -- what came before the resume point is text only: an undo past it replays the game
-      -- from the setup, and never past the saved barrier
-      local b = t.barrier
-      if json.is_object(b) and type(b.at) == "number" and b.at <= t.at then
-        m.barrier, m.barrier_why = b.at, type(b.why) == "string" and b.why or nil
-      end
-      m.encoded = { at = t.at, text = saved_state_text(split.head) }
-      if m.encoded.text == nil then
-        m.encoded = nil
-      end
-      local problem = replay(m, t.state, tail, t.at + 1, pace)
-      return problem, t
-    end
+  if not (t and type(t.at) == "number" and type(t.offset) == "number"
+    and t.offset <= #split.actions and fits(t.state, setup)) then
+    return nil
   end
-  local fine, actions = pcall(json.decode, "[" .. split.actions .. "]", pace)
-  if not fine or not json.is_array(actions) then
-    return "the saved game's actions could not be read; the table starts empty", nil
+  local rest = string.sub(split.actions, t.offset + 1)
+  if t.at > 0 then
+    rest = string.sub(rest, 2) -- the comma after the prefix
+  end
+  local fine, tail = pcall(json.decode, "[" .. rest .. "]", pace)
+  if not fine or not json.is_array(tail) then
+    return nil
+  end
+  m.record = Record.resume(m.spec.id, setup, t.at, string.sub(split.actions, 1, t.offset))
+  mark(m, t.at, t.state)
+  remember(m, t.at, t.state)
+  -- what came before the resume point is text only: an undo past it replays the game from
+  -- the setup, and never past the saved barrier
+  local b = t.barrier
+  if json.is_object(b) and type(b.at) == "number" and b.at <= t.at then
+    m.barrier, m.barrier_why = b.at, type(b.why) == "string" and b.why or nil
+  end
+  local text = saved_state_text(split.head)
+  m.encoded = text and { at = t.at, text = text } or nil
+  return replay(m, t.state, tail, t.at + 1, pace) or false
+end
+
+-- The whole record replayed from its setup.
+local function load_whole(m, setup, actions, pace)
+  if not json.is_object(setup) or not json.is_array(actions) then
+    return "the saved game is not a game record (setup and actions); the table starts empty"
   end
   local started, why = pcall(begin, m, setup)
   if not started then
-    return "the saved setup is refused: " .. tostring(M.refusal(why) or why), nil
+    return "the saved setup cannot start a game: " .. tostring(M.refusal(why) or why)
   end
-  return replay(m, m.state, actions, 1, pace), t
+  return replay(m, m.state, actions, 1, pace)
 end
 
 -- Rebuild from saved text (onLoad, also after a rewind), `pace` as it goes. Returns a
 -- problem to report (or nil) and what the table saved of its own: { spare = the `_spare`
--- literal, prefs = }. A record that stops being accepted keeps what replays.
+-- literal, prefs = }. A record that stops being accepted keeps what replays. Text laid out
+-- as the table saves it loads from its resume point; any other record (a file written by
+-- hand or by another tool) is decoded whole and replayed from its setup.
 function M.load(m, text, pace)
   pace = pace or quiet
   reset(m)
@@ -813,32 +814,48 @@ function M.load(m, text, pace)
     return nil, {}
   end
   local split = Record.split(text, m.spec.id)
-  if split == nil then
-    return "the saved game could not be read; the table starts empty", {}
-  end
+  local spare = split and split.spare
   local problem, section
-  if split.actions ~= nil then
-    problem, section = load_record(m, split, pace)
-    if m.state ~= nil and section then
-      resume_steps(m, section.steps)
+  local head = nil
+  if split and split.actions then
+    local ok, value = pcall(json.decode, split.head, pace)
+    head = ok and json.is_object(value) and json.is_object(value.setup) and value or nil
+  end
+  if head then
+    section = json.is_object(head.table) and head.table or nil
+    problem = load_fast(m, split, head, pace)
+    if problem == nil then
+      reset(m)
+      local fine, actions = pcall(json.decode, "[" .. split.actions .. "]", pace)
+      problem = load_whole(m, head.setup, fine and actions or nil, pace)
     end
   else
-    local ok, saved = pcall(json.decode, split.rest, pace)
-    local d = ok and json.is_object(saved) and saved.dealing
-    if not json.is_object(d) or not json.is_object(d.setup) or not json.is_object(d.offers) then
-      reset(m)
-      return "the saved game could not be read; the table starts empty", { spare = split.spare }
+    local ok, saved = pcall(json.decode, split and split.rest or text, pace)
+    if not ok or not json.is_object(saved) then
+      return "the saved game is not JSON (" .. tostring(saved) .. "); starting fresh", {}
     end
-    m.picks = { setup = d.setup, offers = d.offers, kept = json.object(d.kept or {}),
-      field = d.field }
-    settle_picks(m)
     section = json.is_object(saved.table) and saved.table or nil
+    local d = saved.dealing
+    if json.is_object(d) then
+      if not json.is_object(d.setup) or not json.is_object(d.offers) then
+        return "the saved game could not be read; the table starts empty", { spare = spare }
+      end
+      m.picks = { setup = d.setup, offers = d.offers, kept = json.object(d.kept or {}),
+        field = d.field }
+      settle_picks(m)
+    else
+      problem = load_whole(m, saved.setup, saved.actions, pace)
+    end
+  end
+  problem = problem or nil
+  if m.state ~= nil and section then
+    resume_steps(m, section.steps)
   end
   if problem and m.record == nil then
     reset(m)
   end
   changed(m)
-  return problem, { spare = split.spare, prefs = section and section.prefs }
+  return problem, { spare = spare, prefs = section and section.prefs }
 end
 
 return M

@@ -242,10 +242,13 @@ local PROXY_IDS = nil
 local function proxy_panel(ctx, ui, absent)
   ui[#ui + 1] = { "proxy", absent and ON or OFF }
   if absent == nil then
+    ctx.memo.proxy = nil
     return
   end
   PROXY_IDS = PROXY_IDS or ids_of("proxy", ctx.layout.option_slots)
-  fill(ctx, absent, PROXY_IDS, ui, "For " .. absent .. " (not seated):\n", content(ctx, absent))
+  local c = content(ctx, absent)
+  ctx.memo.proxy = { color = absent, kind = c.kind, d = c.d }
+  fill(ctx, absent, PROXY_IDS, ui, "For " .. absent .. " (not seated):\n", c)
   ui[#ui + 1] = { "proxy:drop", ctx.m.picks and { active = true,
     text = "Remove " .. absent .. " from the game", onClick = P.handler(ctx.m) } or OFF }
 end

@@ -84,6 +84,7 @@ local refresh
 -- The panels, the status line and the scoreboard: one frame's work (it asks the core for the
 -- next decision when the state changed).
 local function paint_ui(T)
+  T.seated = Seats.seated() -- after a load the players sit already: no event says so
   local ctx = context(T, false)
   local ui = {}
   local shown = ctx.shown
@@ -94,6 +95,7 @@ local function paint_ui(T)
   end
   Panels.picture(ctx, ui)
   Paint.paint(T.shown, { ui = ui, pieces = {}, piles = {}, faces = {}, labels = {} })
+  T.painted = T.m.version -- the version the buttons on screen were painted for
   if T.m.state ~= nil and (shown ~= T.placed_for or T.verifying) then
     Frames.later(T.frames, "pieces", function()
       T.paint_pieces()
@@ -245,16 +247,21 @@ function Table.notice(T, ctx)
   local unknown = false
   for _, who in ipairs(Game.deciders(m)) do
     local d = together and Game.known(m, who) or (not together and Game.decision(m, who))
-    if together and d == nil and T.seated[who] then
+    if together and not d and T.seated[who] then
       unknown = true
     end
-    local mark = d and not d.roll and (d.name .. ":" .. Game.depth(m, who) .. ":"
-      .. (together and tostring(m.state.phase) or Game.count(m))) or nil
+    -- a secret decision opens its dialog whenever it changes; a public one is told once,
+    -- when the decision becomes theirs
+    local mark = nil
+    if d and not d.roll then
+      mark = ctx.private[d.name] and (d.name .. ":" .. Game.depth(m, who) .. ":"
+        .. Game.count(m) .. ":" .. tostring(m.state.phase)) or "public"
+    end
     now[who] = mark
     if mark and T.noticed[who] ~= mark and T.seated[who] then
       if ctx.private[d.name] then
         Clicks.open_dialog(T, who)
-      elseif Game.depth(m, who) == 0 then
+      elseif Game.depth(m, who) == 0 or T.noticed[who] == nil then
         Seats.notify(who, T.spec.words.notice and T.spec.words.notice(ctx, d)
           or ("Your decision: " .. T.spec.words.prompt(ctx, d)))
       end
@@ -276,8 +283,8 @@ function Table.prepare(T)
     return
   end
   for _, who in ipairs(Game.deciders(m)) do
-    if T.seated[who] and Game.known(m, who) == nil then
-      Game.decision(m, who)
+    if T.seated[who] and T.noticed[who] == nil then
+      Game.decision(m, who) -- a resolution, unless known already
       refresh(T)
       return
     end
@@ -371,7 +378,8 @@ function Table.start(T, player, value)
   local n, range = #players, T.spec.players
   if n < range.min or n > range.max then
     Seats.tell(color, name .. " needs " .. range.min .. " to " .. range.max .. " players seated"
-      .. " at the boards; " .. n .. (n == 1 and " is." or " are."))
+      .. " at " .. (T.spec.words.seats or "the seats") .. "; " .. n
+      .. (n == 1 and " is." or " are."))
     return
   end
   T.black_warned = false
@@ -484,6 +492,13 @@ function Table.save(T)
 end
 
 function Table.load(T, saved)
+  if saved == nil or saved == "" then
+    -- a table with no game: nothing to read, the panels at once
+    Game.load(T.m, "")
+    T.forget()
+    paint_ui(T)
+    return
+  end
   T.loading, T.loading_text = true, saved
   T.starting, T.input_busy = false, nil
   Frames.clear(T.frames)
@@ -552,9 +567,12 @@ function Table.status(T)
   local m = T.m
   local depths, asked = {}, {}
   local deciders = T.loading and {} or Game.deciders(m)
+  local together = not T.loading and m.state ~= nil and Game.simultaneous(m)
   for _, color in ipairs(deciders) do
     depths[color] = m.picks and 0 or Game.depth(m, color)
-    local d = m.picks == nil and Game.decision(m, color) or nil
+    -- (a probe: it asks the core nothing the table has not asked, so it changes nothing)
+    local d = m.picks == nil and (together and Game.known(m, color)
+      or (not together and Game.decision(m, color))) or nil
     asked[color] = d and d.name or nil
   end
   local path = {}
@@ -566,7 +584,7 @@ function Table.status(T)
     actions = Game.count(m),
     deciders = deciders,
     decider = deciders[1],
-    simultaneous = m.state ~= nil and not T.loading and Game.simultaneous(m) or false,
+    simultaneous = together,
     path = path,
     depths = depths,
     asked = asked,
@@ -680,7 +698,7 @@ function Table.run(spec)
   spec.private = spec.private or {}
   local T = { spec = spec, m = Game.new(spec), shown = Paint.new(spec.layout),
     frames = Frames.new(), log = Log.new(), prefs = { auto = {}, page = {} },
-    memo = fresh_memo(), said = {}, noticed = {}, dialogs = {}, seated = {},
+    memo = fresh_memo(), said = {}, noticed = {}, dialogs = {}, seated = {}, painted = 1,
     starting = false, loading = false, verifying = false, piles_dirty = false,
     ctx = { words = spec.words, layout = spec.layout, D = spec.data, private = spec.private,
       auto_switch = spec.auto ~= nil, private_button = next(spec.private) ~= nil } }

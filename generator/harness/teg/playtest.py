@@ -33,8 +33,11 @@ def _terms(ids: list[str], names: dict[str, str]) -> set[str]:
 def facts_of(
     engine: Engine, saved: dict[str, Any] | None, state: Any, _shown: Any = None
 ) -> secrets.Facts:
-    """The hidden facts of a table now, from what its onSave returned (the missions being
-    chosen, or the record) and its state (the deck still to deal)."""
+    """The hidden facts of a table now.
+
+    From what its onSave returned (the missions being chosen, or the record) and its state
+    (the deck still to deal).
+    """
     names = names_of(engine)
     missions = {m.id for m in engine.data.missions}
     facts = secrets.Facts(unsearchable={t for i in missions for t in (i, names[i])},

@@ -50,9 +50,11 @@ def shown_label(engine: Engine, state: Any, label: str) -> str:
 def facts_of(
     engine: Engine, _saved: dict[str, Any] | None, state: Any, shown: Any = None
 ) -> secrets.Facts:
-    """The hidden facts of a table's full state. `shown`: the public view the table shows (an
-    action part way through may have revealed a program card the state does not yet hold as
-    played)."""
+    """The hidden facts of a table's full state.
+
+    `shown`: the public view the table shows (an action part way through may have revealed
+    a program card the state does not yet hold as played).
+    """
     if state is None:
         return secrets.Facts()
     names = names_of(engine)

@@ -177,6 +177,8 @@ function W.put_back(kind)
     .. "may move it, or use your panel. The " .. kind .. " went back to its place."
 end
 
+W.seats = "the mats" -- where players sit: "needs 2 to 4 players seated at ..."
+
 W.black = "Someone sits at Black, the game master's seat: Black sees every hand, so the "
   .. "secret missions are not secret from them."
 

@@ -247,6 +247,8 @@ function W.over(ctx)
   return W.ranking(ctx.public)
 end
 
+W.seats = "the boards" -- where players sit: "needs 2 to 4 players seated at ..."
+
 W.black = "Someone sits at Black, the game master's seat: Black sees every hand, so the "
   .. "pilots and programs in hands are not secret from them."
 
