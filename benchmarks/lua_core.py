@@ -236,8 +236,10 @@ def main() -> None:
     # The table's onLoad (issue 18): the saved resume point (the state after the last roll)
     # and the actions after it; the actions before stay text. Goal: <= 300,000 charged
     # instructions for a 1,000-action game, whatever its length.
-    print("table load (glue.game from its own save, all of it: the framework spreads it over "
-          "frames), goal <= 300,000 at 1,000:")
+    print(
+        "table load (glue.game from its own save, all of it: the framework spreads it over "
+        "frames), goal <= 300,000 at 1,000:"
+    )
     for n in sorted({n for n in (100, 1000) if n < len(actions)} | {len(actions)}):
         text = bench.table_save(setup, actions, n)
         before = count.scanned

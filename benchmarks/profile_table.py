@@ -26,6 +26,7 @@ SAMPLE = 7  # instructions between two samples (a prime, so loops do not alias w
 PROFILER = """
 local sethook, getinfo, pack, unpack = debug.sethook, debug.getinfo, table.pack, table.unpack
 local floor, error = math.floor, error
+local create = coroutine.create
 local SAMPLE = SAMPLE_SIZE
 local paused = false
 local meter = { n = 0, on = false, self = {}, incl = {}, pause = function(on)
@@ -34,13 +35,14 @@ local meter = { n = 0, on = false, self = {}, incl = {}, pause = function(on)
   return was
 end }
 local counting = false
-local function sample()
+local total = 0
+local function sample(co)
   local seen = {}
-  local level = 3 -- 1: sample, 2: the hook
+  local level = co and 1 or 3 -- 1: sample, 2: the hook (on the main thread)
   local first = true
   while true do
-    local info = getinfo(level, "S")
-    if info == nil then break end
+    local info = co and getinfo(co, level, "S") or (not co and getinfo(level, "S"))
+    if not info then break end
     if info.what ~= "C" and info.short_src ~= '[string "<python>"]' then
       local k = info.short_src .. ":" .. info.linedefined
       if first then
@@ -55,27 +57,36 @@ local function sample()
     level = level + 1
   end
 end
+local function hook()
+  if counting and not paused then
+    total = total + SAMPLE
+    if meter.on then
+      local co, main = coroutine.running()
+      sample(not main and co or nil)
+    end
+  end
+end
+coroutine.create = function(fn)
+  local co = create(fn)
+  sethook(co, hook, "", SAMPLE)
+  return co
+end
 return meter, function(fn, ...)
   if counting then
     return 0, fn(...)
   end
-  local n = 0
+  local before = total
   local charged = meter.n
   paused = false
   counting = true
-  sethook(function()
-    if not paused then
-      n = n + SAMPLE
-      if meter.on then sample() end
-    end
-  end, "", SAMPLE)
+  sethook(hook, "", SAMPLE)
   local results = pack(pcall(fn, ...))
   sethook()
   counting = false
   if not results[1] then
     error(results[2], 0)
   end
-  return n + floor(meter.n - charged + 0.5), unpack(results, 2, results.n)
+  return total - before + floor(meter.n - charged + 0.5), unpack(results, 2, results.n)
 end
 """.replace("SAMPLE_SIZE", str(SAMPLE))
 
@@ -111,6 +122,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--handler", default="", help="profile handlers whose name has this")
     parser.add_argument("--top", type=int, default=30)
+    parser.add_argument("--above", type=int, default=0, help="only runs counting more than this")
+    parser.add_argument("--job", help="only the frames that ran this job of the framework's")
     args = parser.parse_args()
     moonsharp.COUNTER = PROFILER
     meters: list[Any] = []
@@ -121,10 +134,23 @@ def main() -> None:
         if meter not in meters:
             meters.append(meter)
         meter["on"] = args.handler in label
+        keep = args.above or args.job
+        saved_self = dict(meter["self"].items()) if keep else None
+        saved_incl = dict(meter["incl"].items()) if keep else None
         try:
             return run(self, label, fn, *a)
         finally:
             meter["on"] = False
+            cost = self.costs[label.split(": ", 1)[-1]]
+            job = None
+            if args.job and meter["on"] is not None and label.endswith("Wait.frames callback"):
+                job = self.from_lua(self.call_in("-1", "tableStatus")).get("job")
+            if (args.above and cost.instructions and cost.instructions[-1] < args.above) or (
+                args.job and job != args.job
+            ):
+                # a cheap run: its samples are not the ones asked for
+                meter["self"] = self.lua.table_from(saved_self)
+                meter["incl"] = self.lua.table_from(saved_incl)
 
     emulator.Table._run = profiled  # type: ignore[method-assign]
     rules = games.get(args.game)

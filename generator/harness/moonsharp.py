@@ -782,9 +782,130 @@ pairs = function(t)
   end, t, nil
 end
 
+-- Text that is not ASCII (measured: probes/text.lua). MoonSharp's strings are .NET strings,
+-- UTF-16 units: string.len counts units (a character above U+FFFF is two), string.byte of a
+-- character above U+00FF gives 63 ("?"), string.char makes the character of any unit (so
+-- UTF-8 bytes made one by one are characters, not bytes: "Ã©", not "é"), string.unicode
+-- gives a character's unit, and string.reverse turns characters round. Lua 5.2's strings
+-- are bytes (here UTF-8): these read and make them as MoonSharp's would. The length
+-- operator and positions cannot follow (probes/unmodelled/text.lua).
+local nbyte, nchar, nlen, nreverse = string.byte, string.char, string.len, string.reverse
+local HIGH = "[\128-\255]"
+
+-- The code point of the UTF-8 character at byte i and its length in bytes; nil (and 1) for
+-- a byte that continues a character.
+local function code_at(s, i)
+  local b = nbyte(s, i)
+  if b == nil or b < 0x80 then
+    return b, 1
+  elseif b < 0xC0 then
+    return nil, 1
+  end
+  local n = b < 0xE0 and 2 or (b < 0xF0 and 3 or 4)
+  local cp = b % (n == 2 and 0x20 or (n == 3 and 0x10 or 0x08))
+  for k = 1, n - 1 do
+    cp = cp * 64 + ((nbyte(s, i + k) or 0x80) % 64)
+  end
+  return cp, n
+end
+
+local function utf8(cp)
+  if cp < 0x80 then
+    return nchar(cp)
+  elseif cp < 0x800 then
+    return nchar(0xC0 + floor(cp / 64), 0x80 + cp % 64)
+  elseif cp < 0x10000 then
+    return nchar(0xE0 + floor(cp / 4096), 0x80 + floor(cp / 64) % 64, 0x80 + cp % 64)
+  end
+  return nchar(0xF0 + floor(cp / 262144), 0x80 + floor(cp / 4096) % 64,
+    0x80 + floor(cp / 64) % 64, 0x80 + cp % 64)
+end
+
+string.len = function(s)
+  if type(s) ~= "string" or not s_find(s, HIGH) then
+    return nlen(s)
+  end
+  local n, i = 0, 1
+  while i <= #s do
+    local cp, w = code_at(s, i)
+    n = n + (cp and cp > 0xFFFF and 2 or 1)
+    i = i + w
+  end
+  return n
+end
+
+local function code_byte(s, k) -- string.byte at one byte that is not ASCII
+  local cp = code_at(s, k)
+  return cp and cp <= 255 and cp or 63
+end
+
+string.byte = function(s, i, j)
+  if type(s) ~= "string" then
+    return nbyte(s, i, j)
+  end
+  if j == nil then -- one position: the usual call, answered from its byte when ASCII
+    local b = nbyte(s, i)
+    if b == nil or b < 0x80 then
+      return b
+    end
+    return code_byte(s, i or 1)
+  end
+  local out = pack_(nbyte(s, i, j))
+  local first = i or 1
+  if first < 0 then
+    first = #s + first + 1
+  end
+  for k = 1, out.n do
+    if out[k] >= 0x80 then
+      out[k] = code_byte(s, first + k - 1)
+    end
+  end
+  return unpack_(out, 1, out.n)
+end
+
+string.unicode = function(s, i, j)
+  i = i or 1
+  j = j or i
+  local out = {}
+  for k = i, j do
+    local cp = code_at(s, k)
+    if cp and cp > 0xFFFF then
+      out[#out + 1] = 0xD800 + floor((cp - 0x10000) / 1024)
+      out[#out + 1] = 0xDC00 + (cp - 0x10000) % 1024
+    elseif cp then
+      out[#out + 1] = cp
+    end
+  end
+  return unpack_(out)
+end
+
+string.char = function(...)
+  local out = {}
+  for k = 1, select("#", ...) do
+    local v = select(k, ...)
+    out[k] = type(v) == "number" and v >= 128 and utf8(floor(v)) or nchar(v)
+  end
+  return table.concat(out)
+end
+
+string.reverse = function(s)
+  if type(s) ~= "string" or not s_find(s, HIGH) then
+    return nreverse(s)
+  end
+  local out, i = {}, 1
+  while i <= #s do
+    local _, w = code_at(s, i)
+    table.insert(out, 1, sub(s, i, i + w - 1))
+    i = i + w
+  end
+  return table.concat(out)
+end
+
 -- The functions that stand for MoonSharp's C#: their own instructions are not counted.
 tostring, tonumber, assert = quiet(tostring), quiet(tonumber), quiet(assert)
 string.format = quiet(string.format)
+string.len, string.byte, string.unicode = quiet(string.len), quiet(string.byte), quiet(string.unicode)
+string.char, string.reverse = quiet(string.char), quiet(string.reverse)
 string.find, string.match = quiet(string.find), quiet(string.match)
 string.upper, string.lower = quiet(string.upper), quiet(string.lower)
 string.startsWith, string.endsWith = quiet(string.startsWith), quiet(string.endsWith)

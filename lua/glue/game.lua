@@ -24,6 +24,7 @@ local M = {}
 
 M.HISTORY = 32 -- states after the last actions kept: an undo of one of them replays nothing
 M.MARKS = 8 -- resume points kept (a deeper undo replays from the setup)
+M.MARK_EVERY = 8 -- actions between resume points at most (a load replays fewer than this)
 
 local function quiet() end
 
@@ -305,7 +306,8 @@ local function apply(m, action, nxt)
   if final then
     m.barrier, m.barrier_why = n, final
   end
-  if m.spec.resume(before, action, nxt) then
+  local last = m.marks[#m.marks]
+  if m.spec.resume(before, action, nxt) or last == nil or n - last.at >= M.MARK_EVERY then
     mark(m, n, nxt)
   end
   m.confirm = nil
@@ -625,6 +627,9 @@ end
 -- Encode the state of the latest resume point (for the save), `pace` as it goes. Returns
 -- true when there was one to encode.
 function M.encode_resume(m, pace)
+  if m.record and Record.prepare(m.record, pace) then
+    return true
+  end
   local last = m.marks[#m.marks]
   if last == nil or (m.encoded and m.encoded.at == last.at) then
     return false
@@ -638,6 +643,9 @@ end
 
 -- True when the save lacks the latest resume point's state (M.encode_resume would work).
 function M.needs_encoding(m)
+  if m.record and m.record.setup_text == nil then
+    return true
+  end
   local last = m.marks[#m.marks]
   return last ~= nil and not (m.encoded and m.encoded.at == last.at)
 end

@@ -36,17 +36,12 @@ function P.forget_ui(shown, ids)
   end
 end
 
--- The same place always computes to the same numbers, so their plain concatenation is a key
--- (string.format would cost more: this runs for every piece at every paint).
--- A place is never changed once made, so its key is kept on it (the layout's places are
--- painted again and again).
-local function key(p)
-  local k = p.key_
-  if k == nil then
-    k = p.x .. "," .. p.y .. "," .. p.z .. "," .. p.ry .. (p.down and "d" or "u") .. (p.s or 1)
-    p.key_ = k
-  end
-  return k
+-- True when place `p` is the place `q` a piece was last put at: compared number by number
+-- (a key made by joining the numbers as text cost more than the rest of a paint: each
+-- number written is a call into C# in MoonSharp).
+local function same(p, q)
+  return q ~= nil and p.x == q.x and p.z == q.z and p.ry == q.ry and p.y == q.y
+    and (p.down or false) == (q.down or false) and (p.s or 1) == (q.s or 1)
 end
 
 local function rotation(p)
@@ -106,9 +101,8 @@ end
 -- fast; the periodic verify checks it arrived. A card is set in place at once: a card that
 -- smooth-moves onto another merges with it into a deck (StarveNoMore's tts-runtime notes).
 local function place_piece(shown, guid, p, verify)
-  local k = key(p)
   local obj = nil
-  if shown.pieces[guid] == k then
+  if same(p, shown.pieces[guid]) then
     if not verify then
       return false
     end
@@ -135,7 +129,7 @@ local function place_piece(shown, guid, p, verify)
   if obj == nil then
     return false
   end
-  shown.pieces[guid] = k
+  shown.pieces[guid] = p -- places are never changed once made: kept as they are
   shown.faces[guid] = nil -- turning a die sets its face again below
   return true
 end

@@ -166,13 +166,15 @@ local function fill(ctx, color, ids, ui, head, c)
   local on = P.handler(ctx.m)
   local options = c.options or {}
   ui[#ui + 1] = { ids.title, { text = head and (head .. c.title) or c.title } }
-  local page, _, pages = P.paging(#options, ctx.prefs.page[color] or 1, slots)
+  local count = #options
+  local page, per, pages, paged = P.paging(count, ctx.prefs.page[color] or 1, slots)
+  local first = (page - 1) * per
   for k = 1, slots do
-    local index = P.slot(#options, page, slots, k)
-    if index == "more" then
+    local index = first + k
+    if paged and k == slots then
       ui[#ui + 1] = { ids.opt[k], { text = "More options (" .. page .. "/" .. pages .. ")",
         active = true, onClick = on } }
-    elseif index then
+    elseif k <= per and index <= count then
       ui[#ui + 1] = { ids.opt[k], { text = options[index], active = true, onClick = on } }
     else
       ui[#ui + 1] = { ids.opt[k], OFF }

@@ -35,7 +35,7 @@ function Record.new(id, setup)
     base = 0, -- actions kept as text only (before the resume point of a loaded game)
     count = 0,
     prefix = "", -- the encoded text of the first `base` actions
-    setup_text = setup_mark(id) .. json.encode(setup),
+    setup_text = nil, -- the setup's text, encoded when first needed (Record.prepare)
     pieces = {}, -- the encoded actions after the prefix, each preceded by "," after the first
     bytes = { [0] = 0 }, -- bytes[i]: length of the actions' text through action i
     body = nil, -- the cached actions text; nil after a change
@@ -79,9 +79,19 @@ function Record.offset(rec, i)
   return rec.bytes[i]
 end
 
+-- Encode the setup's text, `pace` as it goes (json.encode); true when there was work to do.
+function Record.prepare(rec, pace)
+  if rec.setup_text ~= nil then
+    return false
+  end
+  rec.setup_text = setup_mark(rec.id) .. json.encode(rec.setup, pace)
+  return true
+end
+
 -- The record's JSON text. `spare` (a JSON string literal) and `section` (a JSON object's
 -- text) are the table's own, saved as given.
 function Record.text(rec, spare, section)
+  Record.prepare(rec)
   if rec.body == nil then
     rec.body = rec.prefix .. table.concat(rec.pieces)
   end

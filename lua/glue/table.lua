@@ -74,7 +74,8 @@ local function group(ctx, name, sig, units)
     ctx.more = true
     return false
   end
-  ctx.budget = ctx.budget - (units or 1)
+  -- a verify looks where each piece lies (an API call or two a piece): twice the work
+  ctx.budget = ctx.budget - (units or 1) * (ctx.verify and 2 or 1)
   ctx.memo.pieces[name] = sig
   return true
 end
@@ -110,15 +111,22 @@ function Table.paint_pieces(T)
     return
   end
   local ctx = context(T, true)
-  ctx.group = group
   local pieces, piles, faces, labels = {}, {}, {}, {}
   local function put(guid, place)
     pieces[#pieces + 1] = { guid, place }
   end
-  T.spec.view.pieces(ctx, put)
-  if T.spec.view.piles then
-    piles = T.spec.view.piles(ctx)
+  -- the groups and what each depends on, worked out once for each state shown
+  if T.groups_for ~= ctx.shown then
+    T.groups, T.groups_for = T.spec.view.groups(ctx), ctx.shown
+    T.piles = T.spec.view.piles and T.spec.view.piles(ctx) or {}
+    ctx.budget = ctx.budget - 2 -- working the groups out costs about a group's placing
   end
+  for _, g in ipairs(T.groups) do
+    if group(ctx, g.name, g.sig, g.units) then
+      g.place(put)
+    end
+  end
+  piles = T.piles
   if T.spec.view.faces then
     T.spec.view.faces(ctx, faces)
   end
@@ -163,7 +171,9 @@ local function follow_up(T)
   end
   if Game.needs_encoding(m) then
     Frames.work(T.frames, "encode", function(pace)
-      Game.encode_resume(m, pace)
+      while Game.encode_resume(m, pace) do
+        -- the setup's text, then the latest resume point's state
+      end
     end)
   end
   Frames.later(T.frames, "auto", function()
@@ -190,7 +200,11 @@ function Table.attempt(T, color, change, by_host)
   end
   if result ~= nil then
     T.prefs.page = {}
-    T.after_action(result, by_host)
+    -- the words of what happened come a frame later: a click asks the core once, no more
+    local n = Game.count(T.m)
+    Frames.later(T.frames, "said:" .. n, function()
+      T.after_action(result, by_host, n)
+    end)
   end
   T.changed()
   return true
@@ -209,7 +223,7 @@ function Table.announce(T, text)
 end
 
 -- The words of an applied action in the log and in chat, and the news it brings.
-function Table.after_action(T, result, by_host)
+function Table.after_action(T, result, by_host, n)
   local ctx = context(T, false)
   local words = T.spec.words
   local line = words.action(ctx, result)
@@ -217,7 +231,7 @@ function Table.after_action(T, result, by_host)
     line = line .. " [decided by the host, " .. by_host .. " for " .. result.player
       .. ", who is not seated]"
   end
-  T.said[Game.count(T.m)] = line
+  T.said[n or Game.count(T.m)] = line
   Log.add(T.log, { text = line, kind = "action" })
   Seats.say(line)
   for _, news in ipairs(words.news(ctx, result.before, result.after)) do
@@ -398,23 +412,23 @@ end
 -- The deal is done: `setup` holds every outcome of chance (the game begins), or players
 -- pick among `offers` first (`field` of the setup gets what each keeps).
 function Table.dealt(T, setup, offers, field)
-  local ok, err = pcall(function()
-    if offers then
-      Game.deal_picks(T.m, setup, offers, field)
-    else
-      Game.deal(T.m, setup)
-    end
-  end)
-  if not ok then
-    T.starting = false
-    Seats.say("The table could not deal: " .. (Game.refusal(err) or tostring(err)))
-    refresh(T)
-    return
-  end
-  -- The table is drawn from the next frame (the deal and the first picture in one handler
-  -- would cost twice a click's budget).
+  -- The game begins at the next frame, and is drawn from the one after (the shuffles, the
+  -- rules' checks of the setup and the first picture in one handler would cost a click's
+  -- budget three times over).
   Frames.later(T.frames, "dealt", function()
     T.starting = false
+    local ok, err = pcall(function()
+      if offers then
+        Game.deal_picks(T.m, setup, offers, field)
+      else
+        Game.deal(T.m, setup)
+      end
+    end)
+    if not ok then
+      Seats.say("The table could not deal: " .. (Game.refusal(err) or tostring(err)))
+      refresh(T)
+      return
+    end
     T.changed()
   end)
 end
@@ -473,7 +487,7 @@ end
 function Table.forget(T)
   Paint.forget_all(T.shown)
   T.memo = fresh_memo()
-  T.placed_for, T.scored_for, T.turn_shown = nil, nil, nil
+  T.placed_for, T.scored_for, T.turn_shown, T.groups_for = nil, nil, nil, nil
   T.noticed, T.dialogs = {}, {}
 end
 
@@ -593,6 +607,7 @@ function Table.status(T)
     loading = T.loading,
     rolling = T.input_busy ~= nil,
     busy = Frames.busy(T.frames) or T.starting or T.loading or T.input_busy ~= nil,
+    job = T.frames.last, -- the last job a frame ran
   }
 end
 

@@ -15,8 +15,9 @@
 -- compares a character's low byte only, so "[%c]" matches "—" and a non-plain '"' matches
 -- "Ģ"): encode() writes every character above U+001F as it is, as the Python side does,
 -- and decode() looks for quotes and backslashes with plain finds only and makes a \u
--- escape into that UTF-16 unit (MoonSharp) or its UTF-8 bytes (Lua 5.2, where strings are
--- bytes).
+-- escape into its character with string.char (one UTF-16 unit an escape in MoonSharp; under
+-- the test profile, whose strings are UTF-8 bytes, a code point: the two halves of a
+-- surrogate pair make one). Keys sort by string.unicode, as Python sorts them.
 --
 -- encode(v, pace) and decode(text, pace) call pace(1) every few dozen values when given one:
 -- the table framework spreads a long state's encoding over frames that way (glue.frames).
@@ -95,10 +96,18 @@ function M.is_array(t)
   return true
 end
 
+-- What each character that must be escaped is written as: a quote, a backslash and every
+-- control character. gsub looks a match up here (no Lua function called a match); a match
+-- not here stays as it is: DEL, or a character MoonSharp's matcher took for a control
+-- character by its low byte (see the top of this file).
 local ESCAPES = {
   ['"'] = '\\"', ["\\"] = "\\\\", ["\b"] = "\\b", ["\f"] = "\\f",
   ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t",
 }
+for code = 0, 31 do
+  local c = string.char(code)
+  ESCAPES[c] = ESCAPES[c] or string.format("\\u%04x", code)
+end
 
 -- Quoted texts of the short strings a game repeats (keys, colors, ids), bounded in number.
 local QUOTED = {}
@@ -106,28 +115,16 @@ local quoted_count = 0
 
 -- True when strings hold UTF-16 units (MoonSharp), false when they hold bytes (Lua 5.2).
 local UTF16 = #"é" == 1
--- A character's code (a UTF-16 unit in MoonSharp, where string.byte gives 63 above U+00FF).
-local code_of = UTF16 and string.unicode or string.byte
-
-local function escape(c)
-  local known = ESCAPES[c]
-  if known then
-    return known
-  end
-  local code = code_of(c)
-  if code >= 32 then
-    -- DEL, or a character MoonSharp's matcher took for a control character by its low byte
-    return c
-  end
-  return string.format("\\u%04x", code)
-end
+-- A character's code (string.byte gives 63 above U+00FF in MoonSharp, string.unicode the
+-- character's UTF-16 unit; the test profile has both as MoonSharp does).
+local code_of = string.unicode or string.byte
 
 local function quote(s)
   local known = QUOTED[s]
   if known then
     return known
   end
-  local body = string.gsub(s, '[%c"\\]', escape)
+  local body = string.gsub(s, '[%c"\\]', ESCAPES)
   local text = '"' .. body .. '"'
   if #s <= 32 and quoted_count < 4096 then
     QUOTED[s] = text
@@ -136,10 +133,18 @@ local function quote(s)
   return text
 end
 
--- Texts of small whole numbers (dice, steps, resources, indexes).
+-- Texts of small whole numbers (dice, steps, resources, indexes), made as they are first met.
 local INTS = {}
-for i = -1, 255 do
-  INTS[i] = string.format("%d", i)
+
+local function int_text(v)
+  local text = INTS[v]
+  if text == nil then
+    text = string.format("%d", v)
+    if v >= -1 and v <= 255 then
+      INTS[v] = text
+    end
+  end
+  return text
 end
 
 -- True when string a sorts before b byte by byte, as Python sorts keys. Lua's `<` cannot be
@@ -189,7 +194,7 @@ end
 local encode_into
 
 -- Every PACE_VALUES values encoded or decoded, pace(1) (about a thousand instructions).
-local PACE_VALUES = 40
+local PACE_VALUES = 15
 
 local function encode_object(t, out, pace)
   local keys = {}
@@ -199,11 +204,18 @@ local function encode_object(t, out, pace)
     end
     keys[#keys + 1] = k
   end
+  if pace then
+    -- a key set met for the first time is sorted: about as much work as its values
+    pace.n = pace.n + (SORTED[table.concat(keys, "\0")] and 0 or 2 * #keys)
+  end
   keys = sorted_keys(t, keys)
   out[#out + 1] = "{"
   for i, k in ipairs(keys) do
     if i > 1 then
       out[#out + 1] = ","
+    end
+    if pace and QUOTED[k] == nil then
+      pace.n = pace.n + 2 -- a text quoted for the first time (then kept)
     end
     out[#out + 1] = quote(k)
     out[#out + 1] = ":"
@@ -235,6 +247,13 @@ end
 
 encode_into = function(v, out, pace)
   local kind = type(v)
+  if pace then
+    pace.n = pace.n + 1
+    if pace.n >= PACE_VALUES then
+      pace.n = 0
+      pace.fn(1)
+    end
+  end
   if v == nil or v == NULL then
     out[#out + 1] = "null"
   elseif kind == "boolean" then
@@ -243,18 +262,14 @@ encode_into = function(v, out, pace)
     if v ~= math.floor(v) or v ~= v or v == math.huge or v == -math.huge then
       error("json: " .. tostring(v) .. " is not an integer", 0)
     end
-    out[#out + 1] = INTS[v] or string.format("%d", v)
+    out[#out + 1] = INTS[v] or int_text(v)
   elseif kind == "string" then
+    if pace and QUOTED[v] == nil then
+      pace.n = pace.n + 2 -- a text quoted for the first time (then kept)
+    end
     out[#out + 1] = quote(v)
   elseif kind == "table" then
     local mt = getmetatable(v)
-    if pace then
-      pace.n = pace.n + 1
-      if pace.n >= PACE_VALUES then
-        pace.n = 0
-        pace.fn(1)
-      end
-    end
     if mt == FLOAT then
       out[#out + 1] = v.text
     elseif mt == OBJECT or (mt == nil and has_string_key(v)) then
@@ -308,19 +323,6 @@ local function skip(text, at)
   return find(text, "[^ \t\r\n]", at) or (#text + 1)
 end
 
-local function utf8(code)
-  if code < 0x80 then
-    return string.char(code)
-  elseif code < 0x800 then
-    return string.char(0xC0 + math.floor(code / 0x40), 0x80 + code % 0x40)
-  elseif code < 0x10000 then
-    return string.char(0xE0 + math.floor(code / 0x1000), 0x80 + math.floor(code / 0x40) % 0x40,
-      0x80 + code % 0x40)
-  end
-  return string.char(0xF0 + math.floor(code / 0x40000), 0x80 + math.floor(code / 0x1000) % 0x40,
-    0x80 + math.floor(code / 0x40) % 0x40, 0x80 + code % 0x40)
-end
-
 local SIMPLE = { ['"'] = '"', ["\\"] = "\\", ["/"] = "/", b = "\b", f = "\f", n = "\n",
   r = "\r", t = "\t" }
 
@@ -356,19 +358,18 @@ local function decode_string(text, at)
         fail(text, j, "bad \\u escape")
       end
       i = j + 6
-      if UTF16 then
-        -- a UTF-16 unit as it is: the two halves of a surrogate pair join as they come
-        parts[#parts + 1] = string.char(code)
-      elseif code >= 0xD800 and code <= 0xDBFF and string.sub(text, i, i + 1) == "\\u" then
+      -- string.char makes the character of a code (MoonSharp, and the test profile for Lua
+      -- 5.2): where strings are UTF-16 the two halves of a surrogate pair join as they come;
+      -- where they are UTF-8 bytes the pair is one code point
+      if not UTF16 and code >= 0xD800 and code <= 0xDBFF
+        and string.sub(text, i, i + 1) == "\\u" then
         local low = tonumber(string.sub(text, i + 2, i + 5), 16)
         if low and low >= 0xDC00 and low <= 0xDFFF then
           code = 0x10000 + (code - 0xD800) * 0x400 + (low - 0xDC00)
           i = i + 6
         end
-        parts[#parts + 1] = utf8(code)
-      else
-        parts[#parts + 1] = utf8(code)
       end
+      parts[#parts + 1] = string.char(code)
     else
       fail(text, j, "bad escape")
     end
@@ -434,7 +435,7 @@ decode_value = function(text, at, pace)
   local i = skip(text, at)
   local c = string.sub(text, i, i)
   if pace then
-    pace.n = pace.n + 1
+    pace.n = pace.n + 3 -- a value read costs about three written
     if pace.n >= PACE_VALUES then
       pace.n = 0
       pace.fn(1)

@@ -117,7 +117,7 @@ local function player_sig(state, p, row)
 end
 
 -- Dice: ready in the bay, activated below it, spent and set on the converter, the rest aside.
-local function dice_pieces(ctx, state, put)
+local function dice_group(ctx, state)
   local L, D = ctx.layout, ctx.D
   local dice = L.dice
   local rolled = #state.dice
@@ -130,53 +130,53 @@ local function dice_pieces(ctx, state, put)
   for i, d in ipairs(state.dice) do
     sig[i] = d.state
   end
-  if not ctx.group(ctx, "dice", table.concat(sig, ",") .. "|" .. n_next .. "|"
-    .. tostring(converted), 1) then
-    return
-  end
-  local spent = 0
-  for i = 1, #dice.guids do
-    local d = state.dice[i]
-    local where
-    if d == nil then
-      where = i <= n_next and dice.bay[i] or dice.spare[i]
-    elseif d.state == "used" then
-      where = dice.used[i]
-    elseif d.state == "spent" then
-      spent = spent + 1
-      where = dice.spend[math.min(spent, 2)]
-    elseif converted == i - 1 then
-      where = dice.set
-    else
-      where = dice.bay[i]
+  sig = table.concat(sig, ",") .. "|" .. n_next .. "|" .. tostring(converted)
+  return { name = "dice", sig = sig, units = 1, place = function(put)
+    local spent = 0
+    for i = 1, #dice.guids do
+      local d = state.dice[i]
+      local where
+      if d == nil then
+        where = i <= n_next and dice.bay[i] or dice.spare[i]
+      elseif d.state == "used" then
+        where = dice.used[i]
+      elseif d.state == "spent" then
+        spent = spent + 1
+        where = dice.spend[math.min(spent, 2)]
+      elseif converted == i - 1 then
+        where = dice.set
+      else
+        where = dice.bay[i]
+      end
+      put(dice.guids[i], where)
     end
-    put(dice.guids[i], where)
-  end
+  end }
 end
 
--- The pieces (glue.table: placed a few groups a frame, each when what it shows changed).
-function V.pieces(ctx, put)
+-- The groups of pieces, each with what its places depend on (glue.table places a group
+-- again only when that changed, a few groups a frame): the face-up row, each player's
+-- ships, tokens and colonies, the dice.
+function V.groups(ctx)
   local L, state = ctx.layout, ctx.shown
   local row = table.concat(state.row, ",")
-  if ctx.group(ctx, "row", row, 1) then
+  local row_index = {}
+  for k, id in ipairs(state.row) do
+    row_index[id] = k
+  end
+  local groups = { { name = "row", sig = row, units = 1, place = function(put)
     local cw, ch = L.card.w, L.card.h
     for k, id in ipairs(state.row) do
       put(L.planets[id].guid, card_place(L.row[k], cw / 2, ch / 2, L.card.y, false))
     end
-  end
-  local row_index = nil
+  end } }
   for i, p in ipairs(state.players) do
-    if ctx.group(ctx, p.color, player_sig(state, p, row), 1) then
-      if row_index == nil then
-        row_index = {}
-        for k, id in ipairs(state.row) do
-          row_index[id] = k
-        end
-      end
-      player_pieces(ctx, state, i, p, row_index, put)
-    end
+    groups[#groups + 1] = { name = p.color, sig = player_sig(state, p, row), units = 1,
+      place = function(put)
+        player_pieces(ctx, state, i, p, row_index, put)
+      end }
   end
-  dice_pieces(ctx, state, put)
+  groups[#groups + 1] = dice_group(ctx, state)
+  return groups
 end
 
 -- Undealt planets stay in the planet deck and discards go on the discard pile: decks, never

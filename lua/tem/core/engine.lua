@@ -29,20 +29,40 @@ local SIGNAL = "tem.core:signal"
 local ACT_LABELS = { collect = "Collect", mine = "Deploy a mine", turret = "Deploy a turret",
   buy = "Buy a weapon", power_up = "Heal or upgrade" }
 
-local function copy(v)
-  if type(v) ~= "table" or v == NULL then
-    return v
+local unpack = table.unpack or unpack
+
+-- A state copied for a resolution to change, field by field (a generic deep copy took three
+-- quarters of a click's instructions at the table). Tables the rules never change in place
+-- are shared: a program step, a mine on a cell, the dealt pilots, the ranking (each is
+-- replaced whole when it changes). The cross-check compares every state with the Python
+-- engine's, so a field this missed would show there.
+local function clone(s)
+  local players = {}
+  for i, p in ipairs(s.players) do
+    players[i] = {
+      color = p.color, base = p.base, pilot = p.pilot, dealt = p.dealt, status = p.status,
+      health = p.health, energy = p.energy, credits = p.credits, vp = p.vp, zone = p.zone,
+      ad_hoc = p.ad_hoc, ad_hoc_fresh = p.ad_hoc_fresh, mines = { unpack(p.mines) },
+      turrets = p.turrets, owned = { unpack(p.owned) }, equipped = { unpack(p.equipped) },
+      bought = { unpack(p.bought) }, program = { unpack(p.program) },
+      played = { unpack(p.played) }, programmed = p.programmed, chosen = p.chosen,
+    }
   end
-  local out = {}
-  for k, x in next, v do
-    -- scalars copied in place: most of a state's values are (a call each would double it)
-    if type(x) ~= "table" or x == NULL then
-      out[k] = x
-    else
-      out[k] = copy(x)
-    end
+  local cells = {}
+  for id, c in next, s.cells do -- every cell, order irrelevant
+    cells[id] = { kind = c.kind, zone = c.zone, mine = c.mine, turret = c.turret }
   end
-  return out
+  local piles = {}
+  for w, n in next, s.piles do
+    piles[w] = n
+  end
+  local mech = s.mech
+  return {
+    game = s.game, phase = s.phase, round = s.round, turn = s.turn, start = s.start,
+    active = s.active, players = players, cells = cells,
+    mech = { zone = mech.zone, controller = mech.controller, side = mech.side },
+    row = { unpack(s.row) }, deck = { unpack(s.deck) }, piles = piles, ranking = s.ranking,
+  }
 end
 
 local function sorted(list)
@@ -313,10 +333,10 @@ function Engine.new(D)
 
   -- The arena ---------------------------------------------------------------------------------
 
-  -- Each layout's geometry, worked out once: the cells in id order and, per cell and
+  -- Each layout's geometry, worked out once, when a game of its player count first needs it
+  -- (not all of them when the table loads): the cells in id order and, per cell and
   -- direction, the cell one step away and the cell two steps away (nil: a wall).
-  local GEO = {}
-  for _, l in ipairs(D.layouts) do
+  local function geometry(l)
     local here, order = {}, {}
     for r, row in ipairs(l.rows) do
       for c = 1, #row do
@@ -336,8 +356,17 @@ function Engine.new(D)
         jump[id][d] = here[two] and two or nil
       end
     end
-    GEO[l.players] = { order = sorted(order), step = step, jump = jump }
+    return { order = sorted(order), step = step, jump = jump }
   end
+  local GEO = setmetatable({}, { __index = function(geo, n)
+    for _, l in ipairs(D.layouts) do
+      if l.players == n then
+        geo[n] = geometry(l)
+        return geo[n]
+      end
+    end
+    return nil
+  end })
 
   local function landing(s, cell, arrow, d)
     local geo = GEO[#s.players]
@@ -1125,7 +1154,7 @@ function Engine.new(D)
   -- Runs the resolution on a copy; returns (status, value, src): "done" and the action,
   -- "need" and the decision, "refuse"/"badpath" and the reason.
   local function run(state, src)
-    local s = copy(state)
+    local s = clone(state)
     local ok, result = pcall(resolve, s, src)
     if ok then
       return "done", result, s

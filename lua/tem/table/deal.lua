@@ -61,6 +61,7 @@ return function(raw, L)
   end
 
   local gone = {} -- pilot id -> true once its card left the table; `deck`: the pilot deck did
+  local zone_of, pilot_of, weapon_of -- guid -> id, made at the first Start
 
   -- The resource cells of the arena for `n` players, north-west first.
   local function resource_cells(n)
@@ -84,6 +85,10 @@ return function(raw, L)
   -- have a new GUID: TTS gives a deck two cards form one).
   function Deal.start(T, order)
     gone = {}
+    if zone_of == nil then
+      zone_of, pilot_of = reverse(L.guids.zones), reverse(L.guids.pilots)
+      weapon_of = reverse(L.guids.advanced)
+    end
     local zones = Paint.pile_holder(T.shown, PILES.zones)
     local pilots = Paint.pile_holder(T.shown, PILES.pilots)
     local weapons = Paint.pile_holder(T.shown, PILES.weapons)
@@ -100,7 +105,7 @@ return function(raw, L)
     local arena = json.object({})
     local cells = resource_cells(#order)
     local k = 0
-    for _, id in ipairs(ids_in(zones, reverse(L.guids.zones))) do
+    for _, id in ipairs(ids_in(zones, zone_of)) do
       if resource[id] and k < #cells then
         k = k + 1
         arena[cells[k]] = id
@@ -109,13 +114,13 @@ return function(raw, L)
     -- the pilot deck as gathered, for a new game (encoded at the next save)
     T.spare, T.spare_text = pilots.getJSON(false), nil
     pilots.shuffle()
-    local deck = ids_in(pilots, reverse(L.guids.pilots))
+    local deck = ids_in(pilots, pilot_of)
     local dealt = json.object({})
     for i, color in ipairs(order) do
       dealt[color] = { deck[2 * i - 1], deck[2 * i] }
     end
     weapons.shuffle()
-    local row = ids_in(weapons, reverse(L.guids.advanced))
+    local row = ids_in(weapons, weapon_of)
     -- Shuffled again: the game takes weapons by identity, so a Search of the deck shows
     -- nothing of what comes next.
     weapons.shuffle()

@@ -81,7 +81,7 @@ Table.run({
   private = PRIVATE,
   pieces = pieces,
   part_way = true, -- a turn shows as it happens: the figure moves, then each attack
-  apply_cost = 3,
+  apply_cost = 4,
   -- The record's resume point: the start of each round (a load replays one round at most).
   resume = function(before, _, after)
     return after.phase == "program" and before.phase ~= "program"

@@ -40,49 +40,6 @@ local function exhausted(ctx)
   return d and d.exhausted or nil
 end
 
-local function cell_pieces(ctx, pv, ids, put)
-  local L = ctx.layout
-  local sig = {}
-  for k, id in ipairs(ids) do
-    local c = pv.cells[id]
-    sig[k] = c.zone .. (c.mine ~= NULL and c.mine.owner or "-")
-      .. (c.turret ~= NULL and c.turret or "-")
-  end
-  if not ctx.group(ctx, "cells", table.concat(sig, ","), 2) then
-    return
-  end
-  for _, id in ipairs(ids) do
-    local c = pv.cells[id]
-    if c.zone ~= "" then
-      put(L.guids.zones[c.zone], at(L.cells[id], 0, 0, nil, 180, L.cell_scale))
-    end
-  end
-  for i, seat in ipairs(L.seats) do
-    if pv.players[i] then
-      local mines, turrets = {}, {}
-      for _, id in ipairs(ids) do
-        local c = pv.cells[id]
-        if c.mine ~= NULL and c.mine.owner == seat.color then
-          mines[#mines + 1] = id
-        end
-        if c.turret == seat.color then
-          turrets[#turrets + 1] = id
-        end
-      end
-      local g = seat.guids
-      for k, guid in ipairs(g.mines) do
-        local cell = mines[k]
-        put(guid, cell and at(L.cells[cell], MINE_AT[1], MINE_AT[2], 1.3, 180) or seat.stash[1 + k])
-      end
-      for k, guid in ipairs(g.turrets) do
-        local cell = turrets[k]
-        put(guid, cell and at(L.cells[cell], TURRET_AT[1], TURRET_AT[2], 1.3, 180)
-          or seat.stash[1 + #g.mines + k])
-      end
-    end
-  end
-end
-
 -- The place of the k-th card in a seat's hand, made once (places are never changed).
 local HAND = {}
 
@@ -100,17 +57,56 @@ local function in_hand(seat, k, scale)
   return p
 end
 
--- One seat's figure, markers, program cards, pilot cards and the Mech card it holds.
-local function seat_pieces(ctx, pv, p, own, put)
-  local L, D = ctx.layout, ctx.D
-  local i = seat_index(L, p.color)
-  local seat, mech = L.seats[i], pv.mech
-  local sig = tostring(p.zone) .. ":" .. p.health .. ":" .. p.energy .. ":" .. p.credits .. ":"
-    .. p.vp .. ":" .. table.concat(p.played, ",") .. ":" .. tostring(p.pilot) .. ":" .. p.status
-    .. ":" .. tostring(mech.controller) .. ":" .. tostring(mech.side)
-  if not ctx.group(ctx, p.color, sig, 2) then
-    return
+-- The zone cards of the arena.
+local function zone_group(ctx, pv, ids)
+  local L = ctx.layout
+  local sig = {}
+  for k, id in ipairs(ids) do
+    sig[k] = pv.cells[id].zone
   end
+  return { name = "zones", sig = table.concat(sig, ","), units = 2, place = function(put)
+    for _, id in ipairs(ids) do
+      local c = pv.cells[id]
+      if c.zone ~= "" then
+        put(L.guids.zones[c.zone], at(L.cells[id], 0, 0, nil, 180, L.cell_scale))
+      end
+    end
+  end }
+end
+
+-- One seat's mines and turrets: on their cells, or beside the board.
+local function token_group(ctx, pv, ids, seat)
+  local L = ctx.layout
+  local mines, turrets = {}, {}
+  for _, id in ipairs(ids) do
+    local c = pv.cells[id]
+    if c.mine ~= NULL and c.mine.owner == seat.color then
+      mines[#mines + 1] = id
+    end
+    if c.turret == seat.color then
+      turrets[#turrets + 1] = id
+    end
+  end
+  local sig = table.concat(mines, ",") .. "/" .. table.concat(turrets, ",")
+  return { name = "tokens:" .. seat.color, sig = sig, units = 1, place = function(put)
+    local g = seat.guids
+    for k, guid in ipairs(g.mines) do
+      local cell = mines[k]
+      put(guid, cell and at(L.cells[cell], MINE_AT[1], MINE_AT[2], 1.3, 180)
+        or seat.stash[1 + k])
+    end
+    for k, guid in ipairs(g.turrets) do
+      local cell = turrets[k]
+      put(guid, cell and at(L.cells[cell], TURRET_AT[1], TURRET_AT[2], 1.3, 180)
+        or seat.stash[1 + #g.mines + k])
+    end
+  end }
+end
+
+-- One seat's figure, markers, program cards, pilot cards and the Mech card it holds.
+local function seat_pieces(ctx, pv, p, own, i, put)
+  local L, D = ctx.layout, ctx.D
+  local seat, mech = L.seats[i], pv.mech
   local g = seat.guids
   local off = L.offsets[i]
   if p.zone ~= NULL then
@@ -155,21 +151,21 @@ local function seat_pieces(ctx, pv, p, own, put)
   end
 end
 
+local function seat_group(ctx, pv, p, own)
+  local i = seat_index(ctx.layout, p.color)
+  local mech = pv.mech
+  local sig = tostring(p.zone) .. ":" .. p.health .. ":" .. p.energy .. ":" .. p.credits .. ":"
+    .. p.vp .. ":" .. table.concat(p.played, ",") .. ":" .. tostring(p.pilot) .. ":" .. p.status
+    .. ":" .. tostring(mech.controller) .. ":" .. tostring(mech.side)
+  return { name = p.color, sig = sig, units = 2, place = function(put)
+    seat_pieces(ctx, pv, p, own, i, put)
+  end }
+end
+
 -- Every player's weapons beside their board: the equipped in the row toward the arena
 -- (turned while exhausted in a combat under way), the others in the row behind; the row.
-local function weapon_pieces(ctx, pv, put)
+local function weapon_pieces(ctx, pv, used, put)
   local L = ctx.layout
-  local used = exhausted(ctx) or {}
-  local sig = {}
-  for i, p in ipairs(pv.players) do
-    local u = used[p.color]
-    sig[i] = table.concat(p.owned, ",") .. "/" .. table.concat(p.equipped, ",")
-      .. (u and "/" .. table.concat(u, ",") or "")
-  end
-  sig[#sig + 1] = table.concat(pv.row, ",")
-  if not ctx.group(ctx, "weapons", table.concat(sig, ";"), 2) then
-    return
-  end
   for _, p in ipairs(pv.players) do
     local i = seat_index(L, p.color)
     local seat = L.seats[i]
@@ -198,8 +194,38 @@ local function weapon_pieces(ctx, pv, put)
   end
 end
 
--- The pieces (glue.table: placed a few groups a frame, each when what it shows changed).
-function V.pieces(ctx, put)
+local function weapon_group(ctx, pv)
+  local used = exhausted(ctx) or {}
+  local sig = {}
+  for i, p in ipairs(pv.players) do
+    local u = used[p.color]
+    sig[i] = table.concat(p.owned, ",") .. "/" .. table.concat(p.equipped, ",")
+      .. (u and "/" .. table.concat(u, ",") or "")
+  end
+  sig[#sig + 1] = table.concat(pv.row, ",")
+  return { name = "weapons", sig = table.concat(sig, ";"), units = 2, place = function(put)
+    weapon_pieces(ctx, pv, used, put)
+  end }
+end
+
+-- The Mighty Mech, its card while nobody holds it, the round marker.
+local function shared_group(ctx, pv)
+  local L, mech = ctx.layout, pv.mech
+  local sig = tostring(mech.controller) .. tostring(mech.zone) .. pv.round
+  return { name = "shared", sig = sig, units = 1, place = function(put)
+    if mech.controller == NULL then
+      put(L.guids.mech_card, at(L.mech_card, 0, 0, nil, nil, L.shared_scale))
+    end
+    if mech.zone ~= NULL then
+      put(L.guids.mech, at(L.cells[mech.zone], 0, 0, 1.35, 180))
+    end
+    put(L.guids.round, L.rounds[math.max(1, math.min(pv.round, #L.rounds))])
+  end }
+end
+
+-- The groups of pieces of the state shown, each with what its places depend on (glue.table
+-- places a group again only when that changed, a few groups a frame).
+function V.groups(ctx)
   local L, pv = ctx.layout, ctx.public
   local memo = ctx.memo.game
   if memo.cells == nil then -- the cells in order, once
@@ -209,21 +235,14 @@ function V.pieces(ctx, put)
     end
     table.sort(memo.cells)
   end
-  cell_pieces(ctx, pv, memo.cells, put)
+  local groups = { zone_group(ctx, pv, memo.cells) }
   for i, p in ipairs(pv.players) do
-    seat_pieces(ctx, pv, p, ctx.m.state.players[i], put)
+    groups[#groups + 1] = token_group(ctx, pv, memo.cells, L.seats[seat_index(L, p.color)])
+    groups[#groups + 1] = seat_group(ctx, pv, p, ctx.m.state.players[i])
   end
-  weapon_pieces(ctx, pv, put)
-  local mech = pv.mech
-  if ctx.group(ctx, "shared", tostring(mech.controller) .. tostring(mech.zone) .. pv.round, 1) then
-    if mech.controller == NULL then
-      put(L.guids.mech_card, at(L.mech_card, 0, 0, nil, nil, L.shared_scale))
-    end
-    if mech.zone ~= NULL then
-      put(L.guids.mech, at(L.cells[mech.zone], 0, 0, 1.35, 180))
-    end
-    put(L.guids.round, L.rounds[math.max(1, math.min(pv.round, #L.rounds))])
-  end
+  groups[#groups + 1] = weapon_group(ctx, pv)
+  groups[#groups + 1] = shared_group(ctx, pv)
+  return groups
 end
 
 -- The weapon piles: each basic weapon's copies nobody owns in its pile, and the advanced
