@@ -29,7 +29,7 @@ local floor, error = math.floor, error
 local create = coroutine.create
 local SAMPLE = SAMPLE_SIZE
 local paused = false
-local meter = { n = 0, on = false, self = {}, incl = {}, pause = function(on)
+local meter = { n = 0, back = 0, on = false, self = {}, incl = {}, pause = function(on)
   local was = paused
   paused = on
   return was
@@ -76,7 +76,7 @@ return meter, function(fn, ...)
     return 0, fn(...)
   end
   local before = total
-  local charged = meter.n
+  local charged, backed = meter.n, meter.back or 0
   paused = false
   counting = true
   sethook(hook, "", SAMPLE)
@@ -86,7 +86,8 @@ return meter, function(fn, ...)
   if not results[1] then
     error(results[2], 0)
   end
-  return total - before + floor(meter.n - charged + 0.5), unpack(results, 2, results.n)
+  return total - before - ((meter.back or 0) - backed) + floor(meter.n - charged + 0.5),
+    unpack(results, 2, results.n)
 end
 """.replace("SAMPLE_SIZE", str(SAMPLE))
 

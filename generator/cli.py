@@ -664,13 +664,17 @@ def playtest(
     """Play whole games at a headless TTS through the table's own UI, checked against Python.
 
     Loads the built save (rebuilt first if the sources changed) in the emulator, seats
-    PLAYERS, and plays GAMES games in which bots only click what their colour can see while
-    the table rolls the dice. Every panel is compared with the options the Python engine
-    offers, and each game's saved record and final state with a Python replay; along the
-    way, what every colour can read is searched for the others' secret missions and the
-    planet deck's order. Prints the cost of each handler. Exit 1 on any difference or leak,
-    naming the game, the action and the first differing field (its record is written to
-    --records, or to the working folder).
+    PLAYERS, and plays GAMES games in which bots only click what their colour can see and
+    answer their own private dialogs, while the table throws its own dice. Every decision
+    the table asks is compared with the options the Python engine offers, and after every
+    answer the record and state; each game's saved record replays to the same final state.
+    Along the way, what every colour can read is searched for the others' secrets (Tiny
+    Epic Galaxies: secret missions, the planet deck's order; Tiny Epic Mechs: pilots,
+    programs, mine numbers, the weapon deck's order). Prints each handler's counted
+    instructions and modelled ms on MoonSharp 2.0 against the goals, and what a load of the
+    longest game costs. Exit 1 on any difference or leak, naming the game, the answer and
+    the first differing field (its record is written to --records, or to the working
+    folder).
     """
     from rich.progress import Progress
 
@@ -721,16 +725,10 @@ def playtest(
         f"{actions} actions, {clicks} clicks" + (f", {rolls} rolls of the dice" if rolls else "")
     )
     click.echo(costs.text())
-    if longest is not None and longest.record is not None:
-        from generator.harness.tts.emulator import Table
+    if longest is not None and longest.saved is not None:
+        from generator.harness.play import measure_load
 
-        text = longest.saved or json.dumps(longest.record, sort_keys=True, separators=(",", ":"))
-        t = Table.load({**save, "LuaScriptState": text})
-        cost = t.costs["onLoad"]
-        click.echo(
-            f"onLoad of the longest game ({longest.actions} actions): "
-            f"{cost.instructions[-1]} instructions (scans {cost.scans[-1]}), {cost.ms[-1]:.1f} ms"
-        )
+        click.echo(measure_load(save, longest.saved, longest.actions).text())
     if failed is not None:
         _fail(f"ttsmod: {failed.problem}", 1)
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.harness.moonsharp import MODEL
 from generator.harness.tts import ui
 from generator.harness.tts.emulator import Table
 
@@ -131,17 +132,73 @@ def click_option(t: Table, color: str, label: str, index: int, prefix: str | Non
 PROBES = ("tableStatus", "stateText", "shownText", "logText", "currentState", "currentChoices")
 
 
+# The goals every table handler is held to (counted Lua instructions, string scans charged),
+# and what they model on a real MoonSharp 2.0 (generator.harness.moonsharp.MODEL).
+GOAL_P99, GOAL_MAX = 8_000, 24_000
+GOAL_LOAD = 120_000  # a whole load: the script's main chunk, onLoad and the frames after it
+GOAL_MS_P99, GOAL_MS_MAX, GOAL_MS_LOAD = 4.0, 12.0, 40.0
+
+
+@dataclass
+class Load:
+    """A table loading a saved game: what each part cost, in counted instructions.
+
+    The script's main chunk and onLoad run at load; the framework then reads the save over
+    `frames` (glue.frames): each entry is one frame's work, until the table is drawn.
+    """
+
+    actions: int
+    size: int
+    main: int
+    on_load: int
+    frames: list[int]
+    calls: int
+
+    @property
+    def total(self) -> int:
+        """Everything the load cost, over all its frames."""
+        return self.main + self.on_load + sum(self.frames)
+
+    def text(self) -> str:
+        """One paragraph a person reads."""
+        worst = max(self.frames, default=0)
+        return (
+            f"load of the longest game ({self.actions} actions, {self.size:,} bytes saved): "
+            f"main chunk {self.main:,}, onLoad {self.on_load:,}, then {len(self.frames)} "
+            f"frames (the most one ran: {worst:,}); {self.total:,} in all, modelled "
+            f"{MODEL.ms(self.total, self.calls):.1f} ms spread over the frames (goal: "
+            f"<= {GOAL_LOAD:,} in all{_verdict(self.total <= GOAL_LOAD)})"
+        )
+
+
+def measure_load(save: dict[str, Any], saved: str, actions: int, seed: int = 1) -> Load:
+    """Load `saved` (what a table's onSave returned) into a fresh table and settle it."""
+    t = Table.load({**save, "LuaScriptState": saved}, seed=seed)
+    settle(t)
+    frames = list(t.costs["Wait.frames callback"].instructions)
+    calls = sum(sum(c.calls) for c in t.costs.values())
+    return Load(actions, len(saved), t.costs["main chunk"].instructions[-1],
+                t.costs["onLoad"].instructions[-1], frames, calls)  # fmt: skip
+
+
+def _verdict(ok: bool) -> str:
+    return ": met" if ok else ": OVER"
+
+
 @dataclass
 class Costs:
-    """Per handler, over many games: instructions, the scans charged, ms of every run.
+    """Per handler, over many games: instructions, the scans charged, API calls, ms.
 
     The instructions include what the profile charges for string functions scanning long
     strings (MoonSharp copies the subject on every call); `scans` is that charge alone.
+    `calls` counts TTS API calls and member reads. `ms` is lupa's own time, not MoonSharp's:
+    the modelled ms (MODEL) stand for a real MoonSharp 2.0.
     """
 
     instructions: dict[str, list[int]] = field(default_factory=dict)
     scans: dict[str, list[int]] = field(default_factory=dict)
     ms: dict[str, list[float]] = field(default_factory=dict)
+    calls: dict[str, list[int]] = field(default_factory=dict)
 
     def add(self, t: Table) -> None:
         """Add one table's handler runs (the playtest's own probes left out).
@@ -155,28 +212,42 @@ class Costs:
             self.instructions.setdefault(name, []).extend(cost.instructions)
             self.scans.setdefault(name, []).extend(cost.scans)
             self.ms.setdefault(name, []).extend(cost.ms)
+            self.calls.setdefault(name, []).extend(cost.calls)
 
-    def rows(self) -> list[tuple[str, int, float, float, float, int, int, int, int]]:
-        """(handler, runs, ms p50/p99/max, instructions p50/p99/max, scans max), by name."""
+    def rows(self) -> list[tuple[Any, ...]]:
+        """(handler, runs, instructions p50/p99/max, modelled ms p50/p99/max, scans max)."""
         out = []
         for name in sorted(self.instructions):
-            ins, ms = sorted(self.instructions[name]), sorted(self.ms[name])
+            ins = self.instructions[name]
+            modelled = sorted(MODEL.ms(i, c) for i, c in zip(ins, self.calls[name], strict=True))
+            ins = sorted(ins)
             scans = max(self.scans.get(name) or [0])
             out.append(
-                (name, len(ins), _pct(ms, 0.5), _pct(ms, 0.99), ms[-1],
-                 int(_pct(ins, 0.5)), int(_pct(ins, 0.99)), ins[-1], scans)
+                (name, len(ins), int(_pct(ins, 0.5)), int(_pct(ins, 0.99)), ins[-1],
+                 _pct(modelled, 0.5), _pct(modelled, 0.99), modelled[-1], scans)
             )  # fmt: skip
         return out
 
     def text(self) -> str:
-        """The table a person reads: one line per handler."""
+        """The table a person reads: one line per handler, the goals, any handler over them."""
         lines = [
-            f"{'handler':<28}{'runs':>7}  {'ms p50/p99/max':>22}  "
-            f"{'instructions p50/p99/max':>26}  {'scans max':>9}"
+            f"{'handler':<26}{'runs':>7}  {'instructions p50/p99/max':>26}  "
+            f"{'modelled ms p50/p99/max':>24}  {'scans max':>9}"
         ]
-        for name, n, m50, m99, mmax, i50, i99, imax, scans in self.rows():
-            ms = f"{m50:>6.3f} {m99:>7.3f} {mmax:>7.3f}"
-            lines.append(f"{name:<28}{n:>7}  {ms:>22}  {i50:>8} {i99:>8} {imax:>8}  {scans:>9}")
+        over = []
+        for name, n, i50, i99, imax, m50, m99, mmax, scans in self.rows():
+            counted = f"{i50:>8} {i99:>8} {imax:>8}"
+            ms = f"{m50:>6.2f} {m99:>7.2f} {mmax:>7.2f}"
+            lines.append(f"{name:<26}{n:>7}  {counted:>26}  {ms:>24}  {scans:>9}")
+            if name != "main chunk" and (i99 > GOAL_P99 or imax > GOAL_MAX):
+                over.append(name)
+        lines.append(
+            f"goals: every handler p99 <= {GOAL_P99:,} and max <= {GOAL_MAX:,} counted "
+            f"instructions (modelled: <= {GOAL_MS_P99:g} and {GOAL_MS_MAX:g} ms on MoonSharp 2.0 "
+            f"at {MODEL.rate:,.0f} a ms" + (f" and {MODEL.per_call:g} ms a TTS call"
+                                              if MODEL.per_call else "") + "); "
+            + ("all met" if not over else "OVER: " + ", ".join(over))
+        )  # fmt: skip
         return "\n".join(lines)
 
 

@@ -784,7 +784,13 @@ local function load_fast(m, split, head, pace)
   if not fine or not json.is_array(tail) then
     return nil
   end
-  m.record = Record.resume(m.spec.id, setup, t.at, string.sub(split.actions, 1, t.offset))
+  -- the head is {"game":...,"setup":{...},"table":{...}}: the setup's text, as saved, lies
+  -- between its key and the table's (the last key)
+  local from = string.find(split.head, '"setup":', 1, true)
+  local stop = from and string.find(split.head, ',"table":{', from, true)
+  local setup_text = stop and string.sub(split.head, from + 8, stop - 1) or nil
+  m.record = Record.resume(m.spec.id, setup, t.at, string.sub(split.actions, 1, t.offset),
+    setup_text)
   mark(m, t.at, t.state)
   remember(m, t.at, t.state)
   -- what came before the resume point is text only: an undo past it replays the game from

@@ -134,9 +134,13 @@ function Record.split(text, id)
 end
 
 -- A record resumed at a resume point: the first `base` actions kept as their text
--- (`prefix`), the ones after it appended by the caller as they replay.
-function Record.resume(id, setup, base, prefix)
+-- (`prefix`), the ones after it appended by the caller as they replay; `setup_text`, the
+-- setup as it was saved (optional).
+function Record.resume(id, setup, base, prefix, setup_text)
   local rec = Record.new(id, setup)
+  if setup_text then
+    rec.setup_text = setup_mark(id) .. setup_text -- as saved: not encoded again
+  end
   rec.base = base
   rec.count = base
   rec.prefix = prefix

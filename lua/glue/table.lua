@@ -717,14 +717,18 @@ function Table.run(spec)
     starting = false, loading = false, verifying = false, piles_dirty = false,
     ctx = { words = spec.words, layout = spec.layout, D = spec.data, private = spec.private,
       auto_switch = spec.auto ~= nil, private_button = next(spec.private) ~= nil } }
-  -- methods as fields: T.changed() rather than Table.changed(T)
-  for name, fn in pairs(Table) do
-    if type(fn) == "function" and name ~= "run" then
-      T[name] = function(...)
-        return fn(T, ...)
-      end
+  -- methods as fields, made when first used: T.changed() rather than Table.changed(T)
+  setmetatable(T, { __index = function(_, name)
+    local fn = Table[name]
+    if type(fn) ~= "function" or name == "run" then
+      return nil
     end
-  end
+    local method = function(...)
+      return fn(T, ...)
+    end
+    rawset(T, name, method)
+    return method
+  end })
   T.seated = Seats.seated()
   install(T)
   return T

@@ -315,8 +315,10 @@ local function find(text, pattern, at, plain)
   return nil
 end
 
+local byte_at, sub_of = string.byte, string.sub
+
 local function skip(text, at)
-  local b = string.byte(text, at)
+  local b = byte_at(text, at)
   if b ~= 32 and b ~= 9 and b ~= 10 and b ~= 13 then
     return b and at or (#text + 1) -- canonical JSON has no spaces: the usual case
   end
@@ -330,8 +332,8 @@ local function decode_string(text, at)
   -- Most strings hold no escape: take them in one piece.
   local close = find(text, '"', at + 1, true)
   if close then
-    local body = string.sub(text, at + 1, close - 1)
-    if not string.find(body, "\\", 1, true) then
+    local body = sub_of(text, at + 1, close - 1)
+    if not find_in(body, "\\", 1, true) then
       return body, close + 1
     end
   end
@@ -378,10 +380,15 @@ end
 
 local decode_value
 
+-- Characters met between values, by their codes (a byte compared costs less than a
+-- one-character string made and compared).
+local OPEN_OBJECT, CLOSE_OBJECT, OPEN_ARRAY, CLOSE_ARRAY = 123, 125, 91, 93
+local QUOTE, COMMA, COLON, MINUS = 34, 44, 58, 45
+
 local function decode_array(text, at, pace)
   local out = M.array({})
   local i = skip(text, at + 1)
-  if string.sub(text, i, i) == "]" then
+  if byte_at(text, i) == CLOSE_ARRAY then
     return out, i + 1
   end
   local n = 0
@@ -391,10 +398,10 @@ local function decode_array(text, at, pace)
     n = n + 1
     out[n] = value
     i = skip(text, i)
-    local c = string.sub(text, i, i)
-    if c == "]" then
+    local c = byte_at(text, i)
+    if c == CLOSE_ARRAY then
       return out, i + 1
-    elseif c ~= "," then
+    elseif c ~= COMMA then
       fail(text, i, "expected ',' or ']'")
     end
     i = skip(text, i + 1)
@@ -404,27 +411,27 @@ end
 local function decode_object(text, at, pace)
   local out = M.object({})
   local i = skip(text, at + 1)
-  if string.sub(text, i, i) == "}" then
+  if byte_at(text, i) == CLOSE_OBJECT then
     return out, i + 1
   end
   while true do
-    if string.sub(text, i, i) ~= '"' then
+    if byte_at(text, i) ~= QUOTE then
       fail(text, i, "expected a key")
     end
     local key
     key, i = decode_string(text, i)
     i = skip(text, i)
-    if string.sub(text, i, i) ~= ":" then
+    if byte_at(text, i) ~= COLON then
       fail(text, i, "expected ':'")
     end
     local value
     value, i = decode_value(text, skip(text, i + 1), pace)
     out[key] = value
     i = skip(text, i)
-    local c = string.sub(text, i, i)
-    if c == "}" then
+    local c = byte_at(text, i)
+    if c == CLOSE_OBJECT then
       return out, i + 1
-    elseif c ~= "," then
+    elseif c ~= COMMA then
       fail(text, i, "expected ',' or '}'")
     end
     i = skip(text, i + 1)
@@ -433,44 +440,44 @@ end
 
 decode_value = function(text, at, pace)
   local i = skip(text, at)
-  local c = string.sub(text, i, i)
+  local c = byte_at(text, i)
   if pace then
-    pace.n = pace.n + 3 -- a value read costs about three written
+    pace.n = pace.n + 2 -- a value read costs about twice one written
     if pace.n >= PACE_VALUES then
       pace.n = 0
       pace.fn(1)
     end
   end
-  if c == "{" then
+  if c == OPEN_OBJECT then
     return decode_object(text, i, pace)
-  elseif c == "[" then
+  elseif c == OPEN_ARRAY then
     return decode_array(text, i, pace)
-  elseif c == '"' then
+  elseif c == QUOTE then
     return decode_string(text, i)
-  elseif string.sub(text, i, i + 3) == "true" then
+  elseif c == 116 and sub_of(text, i, i + 3) == "true" then -- t
     return true, i + 4
-  elseif string.sub(text, i, i + 4) == "false" then
+  elseif c == 102 and sub_of(text, i, i + 4) == "false" then -- f
     return false, i + 5
-  elseif string.sub(text, i, i + 3) == "null" then
+  elseif c == 110 and sub_of(text, i, i + 3) == "null" then -- n
     return NULL, i + 4
   end
   -- Integers (all a game record holds) are read digit by digit: a pattern with a quantifier
   -- is far slower in MoonSharp. Fractions and exponents take the pattern.
   local j = i
-  if string.byte(text, j) == 45 then -- "-"
+  if c == MINUS then
     j = j + 1
   end
   local first = j
-  local b = string.byte(text, j)
+  local b = byte_at(text, j)
   while b and b >= 48 and b <= 57 do
     j = j + 1
-    b = string.byte(text, j)
+    b = byte_at(text, j)
   end
   if j == first then
     fail(text, i, "unexpected character")
   end
   if b ~= 46 and b ~= 69 and b ~= 101 then -- not ".", "E", "e": an integer
-    return tonumber(string.sub(text, i, j - 1)), j
+    return tonumber(sub_of(text, i, j - 1)), j
   end
   local number = string.match(sub(text, i, i + 63), "^-?%d+%.?%d*[eE]?[-+]?%d*")
   local value = tonumber(number)

@@ -121,6 +121,7 @@ class Clock:
         cost = self.costs["coroutine"]
         cost.instructions.append(int(counted[0]))
         cost.scans.append(0)
+        cost.calls.append(0)
         cost.ms.append((time.perf_counter() - start) * 1000)
         if not counted[1]:
             raise ScriptError(f"coroutine: {counted[2]}")

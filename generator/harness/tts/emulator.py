@@ -109,6 +109,7 @@ class Table(Scripts, Clock, Seats, Screen, Objects, Containers, Physics):
         self.coroutines: list[tuple[int, Thing | None]] = []
         self.costs: dict[str, Cost] = defaultdict(Cost)
         self.calls: Counter[str] = Counter()
+        self.crossings = 0  # API calls and member reads so far (each run's share: Cost.calls)
         self.global_xml: list[ui.Element] = []
         self.xml_changed = False  # the Global UI differs from the save's text
         self.pending_xml: dict[str, tuple[list[ui.Element], int]] = {}  # owner -> (tree, frame)

@@ -47,6 +47,7 @@ class Cost:
     ms: list[float] = field(default_factory=list)
     instructions: list[int] = field(default_factory=list)
     scans: list[int] = field(default_factory=list)
+    calls: list[int] = field(default_factory=list)  # TTS API calls and member reads
 
 
 class Handle:
@@ -101,6 +102,7 @@ def _what(obj: Any) -> str:
 
 def _attribute_get(obj: Any, name: Any) -> Any:
     if isinstance(obj, Handle):
+        obj._table.crossings += 1  # a member read goes into TTS's C# too
         return obj.lua_get(str(name))
     raise Strictness(
         f"Lua read '{name}' of a Python value the emulator did not hand out ({_what(obj)})"
@@ -305,6 +307,7 @@ class Scripts:
 
     def _run(self, label: str, fn: Any, *args: Any) -> Any:
         start = time.perf_counter()
+        crossed = self.crossings
         scanned = self._count.scanned if self.count_instructions else 0.0
         try:
             if self.count_instructions:
@@ -320,6 +323,7 @@ class Scripts:
         cost.ms.append((time.perf_counter() - start) * 1000)
         cost.instructions.append(n)
         cost.scans.append(round(self._count.scanned - scanned) if self.count_instructions else 0)
+        cost.calls.append(self.crossings - crossed)
         if len(values) > 1:
             return tuple(values)
         return values[0] if values else None
@@ -358,6 +362,7 @@ class Scripts:
             if owner is not None and args and args[0] is owner:
                 raise Strictness(f"{name} was called with ':'; TTS objects take '.'")
             self.calls[name] += 1
+            self.crossings += 1
             return fn(*args)
 
         return self._wrap(call)

@@ -30,18 +30,16 @@ return function(raw, D, L)
     seat_of[seat.color] = seat
   end
   local planet_of_guid, planet_guids = {}, {}
-  for id, p in pairs(L.planets) do
-    planet_of_guid[p.guid] = id
-  end
   for _, p in ipairs(raw.planets) do
-    planet_guids[#planet_guids + 1] = L.planets[p.id].guid
+    local guid = L.planets[p.id].guid
+    planet_of_guid[guid] = p.id
+    planet_guids[#planet_guids + 1] = guid
   end
   local mission_of_guid, mission_guids = {}, {}
-  for id, g in pairs(L.missions) do
-    mission_of_guid[g] = id
-  end
   for _, mission in ipairs(raw.missions) do
-    mission_guids[#mission_guids + 1] = L.missions[mission.id]
+    local guid = L.missions[mission.id]
+    mission_of_guid[guid] = mission.id
+    mission_guids[#mission_guids + 1] = guid
   end
   Deal.mission_guids = mission_guids
 

@@ -25,18 +25,19 @@ for _, seat in ipairs(L.seats) do
   for _, g in ipairs(seat.ships) do
     pieces[g] = "ship"
   end
-  for _, g in pairs(seat.tokens) do
-    pieces[g] = "token"
+  for _, r in ipairs(D.resources) do
+    pieces[seat.tokens[r]] = "token"
   end
+  pieces[seat.tokens.empire] = "token"
 end
 for _, g in ipairs(L.dice.guids) do
   pieces[g] = "die"
 end
-for _, p in pairs(L.planets) do
-  pieces[p.guid] = "card"
+for _, p in ipairs(raw.planets) do
+  pieces[L.planets[p.id].guid] = "card"
 end
-for _, g in pairs(L.missions) do
-  pieces[g] = "card"
+for _, m in ipairs(raw.missions) do
+  pieces[L.missions[m.id]] = "card"
 end
 
 -- True when an action holds chance: the faces dice showed (a roll, a reroll, a planet's).

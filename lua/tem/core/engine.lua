@@ -356,7 +356,12 @@ function Engine.new(D)
         jump[id][d] = here[two] and two or nil
       end
     end
-    return { order = sorted(order), step = step, jump = jump }
+    -- made row by row, the ids are already in id order while rows and columns have one
+    -- digit ("r10c1" sorts before "r2c1": then they are sorted)
+    if #l.rows > 9 or #l.rows[1] > 9 then
+      sorted(order)
+    end
+    return { order = order, step = step, jump = jump }
   end
   local GEO = setmetatable({}, { __index = function(geo, n)
     for _, l in ipairs(D.layouts) do

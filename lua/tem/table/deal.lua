@@ -22,10 +22,13 @@ local function destroy(guid)
   end
 end
 
-local function reverse(t)
+-- guid -> card id for the cards of `lists` (ids -> guids in `guids`)
+local function by_guid(guids, lists)
   local out = {}
-  for k, v in pairs(t) do
-    out[v] = k
+  for _, list in ipairs(lists) do
+    for _, c in ipairs(list) do
+      out[guids[c.id]] = c.id
+    end
   end
   return out
 end
@@ -86,8 +89,9 @@ return function(raw, L)
   function Deal.start(T, order)
     gone = {}
     if zone_of == nil then
-      zone_of, pilot_of = reverse(L.guids.zones), reverse(L.guids.pilots)
-      weapon_of = reverse(L.guids.advanced)
+      zone_of = by_guid(L.guids.zones, { raw.zones, raw.bases, { raw.mech_zone } })
+      pilot_of = by_guid(L.guids.pilots, { raw.pilots })
+      weapon_of = by_guid(L.guids.advanced, { raw.advanced })
     end
     local zones = Paint.pile_holder(T.shown, PILES.zones)
     local pilots = Paint.pile_holder(T.shown, PILES.pilots)

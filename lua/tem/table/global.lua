@@ -47,20 +47,23 @@ for _, seat in ipairs(L.seats) do
       pieces[guid] = "token"
     end
   end
-  for _, guid in pairs(g.markers) do
-    pieces[guid] = "token"
+  for _, kind in ipairs({ "health", "energy", "credits", "vp" }) do
+    pieces[g.markers[kind]] = "token"
   end
-  for _, guid in pairs(g.programs) do
-    pieces[guid] = "card"
-  end
-end
-for _, group in ipairs({ L.guids.zones, L.guids.pilots, L.guids.advanced }) do
-  for _, guid in pairs(group) do
-    pieces[guid] = "card"
+  for _, id in ipairs(D.programs) do
+    pieces[g.programs[id]] = "card"
   end
 end
-for _, copies in pairs(L.guids.basic) do
-  for _, guid in ipairs(copies) do
+for _, pair in ipairs({ { L.guids.zones, { raw.zones, raw.bases, { raw.mech_zone } } },
+  { L.guids.pilots, { raw.pilots } }, { L.guids.advanced, { raw.advanced } } }) do
+  for _, list in ipairs(pair[2]) do
+    for _, c in ipairs(list) do
+      pieces[pair[1][c.id]] = "card"
+    end
+  end
+end
+for _, w in ipairs(raw.basic) do
+  for _, guid in ipairs(L.guids.basic[w.id]) do
     pieces[guid] = "card"
   end
 end

@@ -1,0 +1,118 @@
+"""Benchmark a game's table at the headless TTS: not a test.
+
+Run `.venv/bin/python benchmarks/table.py GAME --games 40` (teg or tem). Builds both mods
+into a scratch folder (cold, then again warm, timed), plays the games through the UI (the
+shared playtest driver, generator/harness/playtest.py, as `ttsmod playtest GAME`) with each
+player count the game takes in turn, and prints:
+
+- each handler's counted Lua instructions (string scans charged by length) at p50/p99/max,
+  and what they model in ms on a real MoonSharp 2.0 (generator.harness.moonsharp.MODEL,
+  fitted to whole handlers run there: docs/moonsharp.md), against the goals: every handler
+  p99 <= 8,000 and max <= 24,000 counted (<= 4 and 12 ms);
+- the frames the table framework spreads its work over, by job (lua/glue/frames.lua);
+- a load of the longest game played, from its own save: the script's main chunk, onLoad and
+  the frames it reads the save over (goal: <= 120,000 in all);
+- the save's size and, for Tiny Epic Mechs, which rules features the games reached.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from generator import games
+from generator.build import build
+from generator.harness.play import Costs, measure_load, status
+from generator.harness.tts import emulator
+
+
+def builds(folder: Path) -> dict[str, dict[str, Any]]:
+    """Time a cold and a warm build of every game into `folder`; the saves, by game."""
+    saves = {}
+    for label in ("cold", "warm"):
+        start = time.perf_counter()
+        sizes = {}
+        for game in games.ids():
+            result = build(game, folder)
+            sizes[game] = result.files[f"{result.save_name}.json"]
+            path = result.folder / f"{result.save_name}.json"
+            saves[game] = json.loads(path.read_text(encoding="utf-8"))
+        seconds = time.perf_counter() - start
+        print(f"build of every game, {label}: {seconds:.2f} s  (saves: "
+              + ", ".join(f"{g} {n:,} bytes" for g, n in sizes.items()) + ")")  # fmt: skip
+    return saves
+
+
+def jobs_by_frame() -> dict[str, list[int]]:
+    """Watch every Wait.frames callback: which framework job it ran and what it counted."""
+    seen: dict[str, list[int]] = defaultdict(list)
+    run = emulator.Table._run
+
+    def watched(self: emulator.Table, label: str, fn: Any, *args: Any) -> Any:
+        out = run(self, label, fn, *args)
+        if label.endswith("Wait.frames callback"):
+            job = str(status(self).get("job") or "?").split(":")[0]
+            seen[job].append(self.costs["Wait.frames callback"].instructions[-1])
+        return out
+
+    emulator.Table._run = watched  # type: ignore[method-assign]
+    return seen
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("game", choices=games.ids())
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        save = builds(Path(tmp))[args.game]
+    rules = games.get(args.game)
+    engine = rules.engine()
+    playtest = rules.build_parts().playtest
+    low, high = rules.player_range(engine)
+    jobs = jobs_by_frame()
+    costs = Costs()
+    longest = None
+    failures = actions = 0
+    reached: dict[str, int] = {}
+    features = getattr(playtest, "features", None)
+    start = time.perf_counter()
+    for index in range(args.games):
+        players = low + index % (high - low + 1)
+        result = playtest.play_game(engine, save, players, args.seed, index)
+        failures += result.problem is not None
+        actions += result.actions
+        assert result.table is not None
+        costs.add(result.table)
+        result.table = None
+        if features is not None and result.record is not None:
+            for f in features(engine, result.record):
+                reached[f] = reached.get(f, 0) + 1
+        if longest is None or result.actions > longest.actions:
+            longest = result
+    seconds = time.perf_counter() - start
+    print(f"{args.games} games ({low}-{high} players), {actions} actions, {failures} with a "
+          f"difference, {seconds:.1f} s ({seconds / args.games:.2f} s a game)")  # fmt: skip
+    print(costs.text())
+    print("frames by job (counted instructions p50/p99/max):")
+    for job, counts in sorted(jobs.items()):
+        ordered = sorted(counts)
+        p = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+        print(f"  {job:<10}{len(ordered):>7} {ordered[len(ordered) // 2]:>8} {p:>8} "
+              f"{ordered[-1]:>8}")  # fmt: skip
+    assert longest is not None and longest.saved is not None
+    print(measure_load(save, longest.saved, longest.actions).text())
+    if reached:
+        print(
+            "features reached (games): " + ", ".join(f"{k} {v}" for k, v in sorted(reached.items()))
+        )
+
+
+if __name__ == "__main__":
+    main()
