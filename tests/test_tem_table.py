@@ -493,7 +493,7 @@ def test_each_colour_sees_its_own_panel_at_each_moment_golden(save):
     t.step()
     _golden("before-start-Red", t.dump("Red"))
     t.click("Red", "start:go")
-    t.step()
+    P.settle(t)  # the deal, then the first picture, a frame each
     for c in ("Red", "Blue", "Grey"):
         _golden(f"bases-{c}", t.dump(c))
     advance_to(t, lambda t: json.loads(t.call_in("-1", "stateText"))["phase"] == "program")
@@ -534,7 +534,7 @@ def test_playtest_tem_plays_through_the_cli(cli, build_dir):
     assert run.code == 0, run
     assert "1 game(s), 2 players, seed 3:" in run.stdout and "rolls" not in run.stdout
     assert (
-        re.search(r"^dialog\s+\d+", run.stdout, re.M) and "onLoad of the longest game" in run.stdout
+        re.search(r"^dialog\s+\d+", run.stdout, re.M) and "load of the longest game" in run.stdout
     )
 
 

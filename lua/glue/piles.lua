@@ -11,6 +11,45 @@ local Piles = {}
 
 local RAISE = 0.5 -- how far above a pile a card is held as it is put in (so it goes on top)
 
+-- Card ids and GUIDs, for a game's deal: guid -> id, and the GUIDs in order, of the cards
+-- of `lists` (lists of { id = } from the card data; `by_id`: id -> GUID).
+function Piles.ids_by_guid(by_id, lists)
+  local out = {}
+  for _, list in ipairs(lists) do
+    for _, c in ipairs(list) do
+      out[by_id[c.id]] = c.id
+    end
+  end
+  return out
+end
+
+function Piles.guids(by_id, lists)
+  local out = {}
+  for _, list in ipairs(lists) do
+    for _, c in ipairs(list) do
+      out[#out + 1] = by_id[c.id]
+    end
+  end
+  return out
+end
+
+-- The ids of the cards a deck holds, top first (`of_guid`: GUID -> id).
+function Piles.ids_in(deck, of_guid)
+  local out = {}
+  for _, entry in ipairs(deck.getObjects()) do
+    out[#out + 1] = of_guid[entry.guid]
+  end
+  return out
+end
+
+-- Take an object off the table, if it is there.
+function Piles.destroy(guid)
+  local obj = getObjectFromGUID(guid)
+  if obj ~= nil then
+    obj.destruct()
+  end
+end
+
 function Piles.new()
   return { held = {}, deck_of = nil }
 end

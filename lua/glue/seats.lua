@@ -73,4 +73,30 @@ function Seats.hide_turns()
   Turns.enable = false
 end
 
+-- A layout's seat places by colour, made once per layout.
+local BY_COLOR = setmetatable({}, { __mode = "k" })
+
+function Seats.of(L, color)
+  local seats = BY_COLOR[L]
+  if seats == nil then
+    seats = {}
+    for i, seat in ipairs(L.seats) do
+      seats[seat.color] = { seat = seat, index = i }
+    end
+    BY_COLOR[L] = seats
+  end
+  local found = seats[color]
+  return found and found.seat, found and found.index
+end
+
+-- True when `color` plays in the game of `state`.
+function Seats.playing(state, color)
+  for _, p in ipairs(state.players) do
+    if p.color == color then
+      return true
+    end
+  end
+  return false
+end
+
 return Seats

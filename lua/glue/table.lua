@@ -91,7 +91,12 @@ local function paint_ui(T)
   local shown = ctx.shown
   ctx.scores_changed = shown ~= T.scored_for or T.scores_forced
   if ctx.scores_changed then
-    ctx.scores = shown and T.spec.view.scores(ctx) or nil
+    -- the scoreboard: a row a player (the view's cells), and the line under it
+    local view, rows = T.spec.view, {}
+    for k, p in ipairs(shown and ctx.public.players or {}) do
+      rows[k] = { cells = view.cells(ctx, p) }
+    end
+    ctx.scores = shown and { columns = view.COLUMNS, rows = rows, final = view.final(ctx) }
     T.scored_for, T.scores_forced = shown, false
   end
   Panels.picture(ctx, ui)
@@ -428,6 +433,9 @@ function Table.dealt(T, setup, offers, field)
       Seats.say("The table could not deal: " .. (Game.refusal(err) or tostring(err)))
       refresh(T)
       return
+    end
+    if T.spec.deal.begun then
+      T.spec.deal.begun(T)
     end
     T.changed()
   end)

@@ -5,21 +5,9 @@
 
 local json = require("lib.json")
 local Paint = require("glue.paint")
+local Piles = require("glue.piles")
 
-local function destroy(guid)
-  local obj = getObjectFromGUID(guid)
-  if obj ~= nil then
-    obj.destruct()
-  end
-end
-
-local function ids_in(deck, of_guid)
-  local out = {}
-  for _, entry in ipairs(deck.getObjects()) do
-    out[#out + 1] = of_guid[entry.guid]
-  end
-  return out
-end
+local ids_in, destroy = Piles.ids_in, Piles.destroy
 
 -- The deal for the card data `raw`, its index `D` and the table's places `L`.
 return function(raw, D, L)
@@ -120,7 +108,6 @@ return function(raw, D, L)
     -- only the pieces of the players in the game.
     destroy(L.note)
     T.dealt({ players = json.array(order), deck = json.array(deck) }, offers, "missions")
-    mark_missions(T)
     T.say(D.game.name .. ": " .. table.concat(order, ", ") .. ". " .. order[1]
       .. " starts. Each player keeps one of the two secret missions in their hand.")
   end
@@ -137,6 +124,9 @@ return function(raw, D, L)
       T.deal_failed("The cards could not be gathered into their decks; press Start again.")
     end)
   end
+
+  -- The missions are being chosen (the frame after the deal): their Keep buttons.
+  Deal.begun = mark_missions
 
   -- A colour kept a mission: the card says so, the one not kept leaves the game unseen (no
   -- deck on the table to search).

@@ -79,19 +79,10 @@ return function(L)
     T.changed()
   end
 
-  local function in_game(state, color)
-    for _, p in ipairs(state.players) do
-      if p.color == color then
-        return true
-      end
-    end
-    return false
-  end
-
   -- A ship of a seat nobody plays is the players' to arrange.
   function Inputs.free(T, obj)
     local piece = whose[obj.guid]
-    return piece ~= nil and piece.kind == "ship" and not in_game(T.m.state, piece.color)
+    return piece ~= nil and piece.kind == "ship" and not Seats.playing(T.m.state, piece.color)
   end
 
   -- A drop that stands for options (teg.table.drags) is taken as clicks would be; true when

@@ -6,6 +6,7 @@
 -- end (revealed beside their mats).
 
 local Record = require("glue.record")
+local Seats = require("glue.seats")
 local S = require("teg.core.state")
 
 local V = {}
@@ -26,17 +27,8 @@ local function at(p, y, down)
   return { x = p.x, y = y or p.y, z = p.z, ry = p.ry, down = down }
 end
 
--- colour -> the seat's places, made once
-local SEATS = nil
-
-local function seat_of(ctx)
-  if SEATS == nil then
-    SEATS = {}
-    for _, seat in ipairs(ctx.layout.seats) do
-      SEATS[seat.color] = seat
-    end
-  end
-  return SEATS
+local function seat_of(ctx, color)
+  return (Seats.of(ctx.layout, color))
 end
 
 local function guids(L, ids)
@@ -70,7 +62,7 @@ end
 -- Where one player's ships, tokens and colonies lie (and, at the end, their mission).
 local function player_pieces(ctx, state, i, p, row_index, put)
   local L, D = ctx.layout, ctx.D
-  local seat = seat_of(ctx)[p.color]
+  local seat = seat_of(ctx, p.color)
   local spots = seat.colonies
   for k, id in ipairs(p.colonies) do
     if k < #spots or #p.colonies == #spots then
@@ -193,7 +185,7 @@ function V.piles(ctx)
     { key = "discard", place = L.discard_pile, down = false, cards = guids(L, state.discard) },
   }
   for _, p in ipairs(state.players) do
-    local spots = seat_of(ctx)[p.color].colonies
+    local spots = seat_of(ctx, p.color).colonies
     if #p.colonies > #spots then
       local rest = {}
       for k = #spots, #p.colonies do
@@ -222,30 +214,30 @@ end
 function V.labels(ctx, labels)
   local state = ctx.shown
   for _, p in ipairs(state.players) do
-    labels[#labels + 1] = { seat_of(ctx)[p.color].mat, p.color .. ": " .. p.vp .. " VP"
+    labels[#labels + 1] = { seat_of(ctx, p.color).mat, p.color .. ": " .. p.vp .. " VP"
       .. (state.phase == "over" and " (final)" or "") }
   end
 end
 
 V.COLUMNS = { "color", "vp", "energy", "culture", "empire", "colonies" }
 
--- The scoreboard: a row per player, and the final ranking under it.
-function V.scores(ctx)
+-- A player's row of the scoreboard.
+function V.cells(_, p)
+  return { p.color, tostring(p.vp), tostring(p.energy), tostring(p.culture),
+    tostring(p.empire), tostring(#p.colonies) }
+end
+
+-- The line under the scoreboard: the final ranking.
+function V.final(ctx)
   local state = ctx.shown
-  local rows = {}
-  for k, p in ipairs(state.players) do
-    rows[k] = { cells = { p.color, tostring(p.vp), tostring(p.energy), tostring(p.culture),
-      tostring(p.empire), tostring(#p.colonies) } }
+  if state.phase ~= "over" then
+    return ""
   end
-  local final = ""
-  if state.phase == "over" then
-    local places = {}
-    for k, group in ipairs(state.ranking) do
-      places[k] = k .. ". " .. table.concat(group, " = ")
-    end
-    final = "Final: " .. table.concat(places, "   ")
+  local places = {}
+  for k, group in ipairs(state.ranking) do
+    places[k] = k .. ". " .. table.concat(group, " = ")
   end
-  return { columns = V.COLUMNS, rows = rows, final = final }
+  return "Final: " .. table.concat(places, "   ")
 end
 
 return V

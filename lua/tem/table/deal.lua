@@ -4,44 +4,11 @@
 
 local json = require("lib.json")
 local Paint = require("glue.paint")
+local Piles = require("glue.piles")
+
+local ids_in, destroy = Piles.ids_in, Piles.destroy
 
 local NULL = json.null
-
-local function ids_in(deck, of_guid)
-  local out = {}
-  for _, entry in ipairs(deck.getObjects()) do
-    out[#out + 1] = of_guid[entry.guid]
-  end
-  return out
-end
-
-local function destroy(guid)
-  local obj = getObjectFromGUID(guid)
-  if obj ~= nil then
-    obj.destruct()
-  end
-end
-
--- guid -> card id for the cards of `lists` (ids -> guids in `guids`)
-local function by_guid(guids, lists)
-  local out = {}
-  for _, list in ipairs(lists) do
-    for _, c in ipairs(list) do
-      out[guids[c.id]] = c.id
-    end
-  end
-  return out
-end
-
-local function guids_of(by_id, lists)
-  local out = {}
-  for _, list in ipairs(lists) do
-    for _, c in ipairs(list) do
-      out[#out + 1] = by_id[c.id]
-    end
-  end
-  return out
-end
 
 -- The deal for the card data `raw` and the table's places `L`.
 return function(raw, L)
@@ -50,11 +17,11 @@ return function(raw, L)
   -- The piles of cards a new game gathers (glue.piles), each by its cards.
   local PILES = {
     zones = { key = "zones", place = L.zone_deck, down = true,
-      cards = guids_of(L.guids.zones, { raw.zones, raw.bases, { raw.mech_zone } }) },
+      cards = Piles.guids(L.guids.zones, { raw.zones, raw.bases, { raw.mech_zone } }) },
     pilots = { key = "pilots", place = L.pilot_deck, down = true,
-      cards = guids_of(L.guids.pilots, { raw.pilots }) },
+      cards = Piles.guids(L.guids.pilots, { raw.pilots }) },
     weapons = { key = "weapons", place = L.weapon_deck, down = true,
-      cards = guids_of(L.guids.advanced, { raw.advanced }) },
+      cards = Piles.guids(L.guids.advanced, { raw.advanced }) },
   }
   local GATHER = { PILES.zones, PILES.weapons }
   for k, w in ipairs(raw.basic) do
@@ -89,9 +56,9 @@ return function(raw, L)
   function Deal.start(T, order)
     gone = {}
     if zone_of == nil then
-      zone_of = by_guid(L.guids.zones, { raw.zones, raw.bases, { raw.mech_zone } })
-      pilot_of = by_guid(L.guids.pilots, { raw.pilots })
-      weapon_of = by_guid(L.guids.advanced, { raw.advanced })
+      zone_of = Piles.ids_by_guid(L.guids.zones, { raw.zones, raw.bases, { raw.mech_zone } })
+      pilot_of = Piles.ids_by_guid(L.guids.pilots, { raw.pilots })
+      weapon_of = Piles.ids_by_guid(L.guids.advanced, { raw.advanced })
     end
     local zones = Paint.pile_holder(T.shown, PILES.zones)
     local pilots = Paint.pile_holder(T.shown, PILES.pilots)

@@ -72,19 +72,10 @@ pieces[L.guids.mech_card] = "card"
 pieces[L.guids.round] = "token"
 
 Table.run({
-  id = "tem",
-  name = raw.game.name,
-  core = Engine.new(raw),
-  data = D,
-  layout = L,
-  players = raw.game.players,
-  words = Words,
-  view = View,
-  deal = Deal(raw, L),
-  private = PRIVATE,
-  pieces = pieces,
+  id = "tem", name = raw.game.name, players = raw.game.players, data = D, layout = L,
+  core = Engine.new(raw), words = Words, view = View, deal = Deal(raw, L), pieces = pieces,
+  private = PRIVATE, apply_cost = 4,
   part_way = true, -- a turn shows as it happens: the figure moves, then each attack
-  apply_cost = 4,
   -- The record's resume point: the start of each round (a load replays one round at most).
   resume = function(before, _, after)
     return after.phase == "program" and before.phase ~= "program"

@@ -8,6 +8,7 @@
 
 local json = require("lib.json")
 local Game = require("glue.game")
+local Seats = require("glue.seats")
 local Words = require("tem.table.words")
 
 local NULL = json.null
@@ -25,12 +26,7 @@ local function at(p, dx, dz, y, ry, s, down)
 end
 
 local function seat_index(L, color)
-  for i, seat in ipairs(L.seats) do
-    if seat.color == color then
-      return i
-    end
-  end
-  return nil
+  return select(2, Seats.of(L, color))
 end
 
 -- The weapons each side of a combat under way has used (colour -> ids): the combat's
@@ -296,19 +292,20 @@ end
 
 V.COLUMNS = { "color", "vp", "health", "energy", "credits", "status" }
 
--- The scoreboard: a row per seat (nil for a seat not in the game) and the line under it.
-function V.scores(ctx)
+-- A player's row of the scoreboard.
+function V.cells(_, p)
+  local mode = STATUS[p.status] .. (p.ad_hoc and ", Ad Hoc" or "")
+  return { p.color, tostring(p.vp), p.pilot == NULL and "-" or tostring(p.health),
+    tostring(p.energy), tostring(p.credits), mode }
+end
+
+-- The line under the scoreboard: who holds the Mighty Mech, and the ranking at the end.
+function V.final(ctx)
   local pv = ctx.public
-  local rows = {}
-  for k, p in ipairs(pv.players) do
-    local mode = STATUS[p.status] .. (p.ad_hoc and ", Ad Hoc" or "")
-    rows[k] = { cells = { p.color, tostring(p.vp),
-      p.pilot == NULL and "-" or tostring(p.health), tostring(p.energy), tostring(p.credits),
-      mode } }
+  if pv.phase == "over" then
+    return Words.ranking(pv)
   end
-  local final = pv.phase == "over" and Words.ranking(pv)
-    or ("Mech: " .. (pv.mech.controller ~= NULL and pv.mech.controller or "free"))
-  return { columns = V.COLUMNS, rows = rows, final = final }
+  return "Mech: " .. (pv.mech.controller ~= NULL and pv.mech.controller or "free")
 end
 
 return V
