@@ -161,7 +161,7 @@ def main() -> None:
     modules = module_lines(save["LuaScript"])
     table = rules.build_parts()
     engine = rules.engine()
-    for result in table.playtest.run(engine, save, args.games, args.players, args.seed):
+    for result in table.playtest.run(engine, save, args.games, args.players, args.seed, count=True):
         if result.problem:
             print("problem:", result.problem)
     incl: Counter[str] = Counter()

@@ -85,7 +85,7 @@ def main() -> None:
     start = time.perf_counter()
     for index in range(args.games):
         players = low + index % (high - low + 1)
-        result = playtest.play_game(engine, save, players, args.seed, index)
+        result = playtest.play_game(engine, save, players, args.seed, index, count=True)
         failures += result.problem is not None
         actions += result.actions
         assert result.table is not None

@@ -698,7 +698,7 @@ def playtest(
     longest = None
     with Progress(transient=True, console=_stderr_console()) as progress:
         task = progress.add_task("playing at the table", total=count)
-        for result in run(engine, save, count, players, seed, bot):
+        for result in run(engine, save, count, players, seed, bot, count=True):
             assert result.table is not None
             costs.add(result.table)
             actions += result.actions

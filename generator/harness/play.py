@@ -99,12 +99,9 @@ def settle(t: Table, frames: int = SETTLE_FRAMES) -> None:
     """
     t.step()
     waited = 0
-    while True:
-        st = status(t)
-        if not st["busy"]:
-            return
+    while t.call_in("-1", "tableBusy"):
         waited += 1
-        if waited > (int(ROLL_SECONDS * 60) if st["rolling"] else frames):
+        if waited > frames and (waited > int(ROLL_SECONDS * 60) or not status(t)["rolling"]):
             raise PlaytestError(f"the table was still busy {waited} frames after a change")
         t.step()
 
@@ -129,7 +126,10 @@ def click_option(t: Table, color: str, label: str, index: int, prefix: str | Non
 
 
 # Calls the playtest makes to look at the table (not handlers a player or TTS would run).
-PROBES = ("tableStatus", "stateText", "shownText", "logText", "currentState", "currentChoices")
+PROBES = (
+    "tableStatus", "tableBusy", "stateText", "shownText", "logText", "currentState",
+    "currentChoices",
+)  # fmt: skip
 
 
 # The goals every table handler is held to (counted Lua instructions, string scans charged),

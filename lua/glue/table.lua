@@ -693,6 +693,9 @@ local function install(T)
   G.tableStatus = function()
     return T.status()
   end
+  G.tableBusy = function() -- what tableStatus().busy says, for a test stepping frames
+    return Frames.busy(T.frames) or T.starting or T.loading or T.input_busy ~= nil
+  end
   G.logText = function(color)
     return table.concat(Log.lines(T.log, color), "\n")
   end

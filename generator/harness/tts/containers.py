@@ -50,14 +50,15 @@ class Containers:
                 and not any(z.contains_point(t.pos) for z in hands)
             )
 
-        others = [t for t in self._live() if loose(t)]
+        # Whether a card lies in a hand is asked only of the cards a moving one touches.
+        others = [t for t in self._live() if (t.is_card or t.is_deck) and t.held_by is None]
         for thing in moving:
             if not loose(thing):
                 continue
             for other in others:
                 if other is thing or other.destroyed or (thing.is_deck and other.is_deck):
                     continue
-                if thing.touches(other):
+                if thing.touches(other) and loose(other):
                     others.append(self.combine(other, thing))
                     break
 

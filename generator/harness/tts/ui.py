@@ -91,12 +91,26 @@ def walk(elements: list[Element]) -> Iterator[tuple[Element, list[Element]]]:
             stack.append((child, [*parents, element]))
 
 
+# Trees indexed by id, for find: a tree's shape never changes in place (setXml replaces it;
+# scripts change attributes), so its index stays true while the same list is given.
+_INDEX: dict[int, tuple[list[Element], dict[str, Element]]] = {}
+
+
 def find(elements: list[Element], element_id: str) -> Element:
-    """The element with this id; UIError when there is none."""
-    for element, _ in walk(elements):
-        if element.id == element_id:
-            return element
-    raise UIError(f"no XmlUI element has the id '{element_id}'")
+    """The element with this id (the first, in document order); UIError when there is none."""
+    known = _INDEX.get(id(elements))
+    if known is None or known[0] is not elements:
+        index: dict[str, Element] = {}
+        for element, _ in walk(elements):
+            if element.id and element.id not in index:
+                index[element.id] = element
+        if len(_INDEX) > 256:
+            _INDEX.clear()
+        known = _INDEX[id(elements)] = (elements, index)
+    found = known[1].get(element_id)
+    if found is None:
+        raise UIError(f"no XmlUI element has the id '{element_id}'")
+    return found
 
 
 def listed(element: Element, viewer: Viewer) -> bool:

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.tts.geometry import Place, footprint, overlap
+from generator.tts.geometry import CARD_SIZE, Place, footprint, overlap
 
 Vec = list[float]
 
@@ -53,6 +53,10 @@ def transform(data: dict[str, Any]) -> tuple[Vec, Vec, Vec]:
     rot = [float(t.get(k, 0.0)) for k in ("rotX", "rotY", "rotZ")]
     scale = [float(t.get(k, 1.0)) for k in ("scaleX", "scaleY", "scaleZ")]
     return pos, rot, scale
+
+
+# A card's half-diagonal at scale 1 (world units): the circle its footprint turns within.
+_RADIUS = math.hypot(*CARD_SIZE) / 2
 
 
 @dataclass
@@ -134,6 +138,11 @@ class Thing:
         """Two cards (or a card and a deck) whose footprints overlap, lying on each other."""
         if abs(self.pos[1] - other.pos[1]) > TOUCH_HEIGHT:
             return False
+        # Footprints lie within their circumscribed circles: centres farther apart than the
+        # two radii cannot overlap (most pairs end here, without the exact test).
+        reach = _RADIUS * (max(self.scale[0], self.scale[2]) + max(other.scale[0], other.scale[2]))
+        if math.hypot(self.pos[0] - other.pos[0], self.pos[2] - other.pos[2]) > reach:
+            return False
         return overlap(self.corners(), other.corners())
 
     @property
@@ -143,11 +152,14 @@ class Thing:
 
     def contains_point(self, point: Vec) -> bool:
         """Whether a point lies in this zone's box (its scale is its size; rotation by y)."""
-        dx, dy, dz = (point[i] - self.pos[i] for i in range(3))
+        sx, sy, sz = self.scale
+        dy = point[1] - self.pos[1]
+        if abs(dy) > sy / 2:
+            return False
+        dx, dz = point[0] - self.pos[0], point[2] - self.pos[2]
         angle = math.radians(self.rot[1])
-        lx = dx * math.cos(angle) - dz * math.sin(angle)
-        lz = dx * math.sin(angle) + dz * math.cos(angle)
-        return all(abs(v) <= s / 2 for v, s in zip((lx, dy, lz), self.scale, strict=True))
+        cos, sin = math.cos(angle), math.sin(angle)
+        return abs(dx * cos - dz * sin) <= sx / 2 and abs(dx * sin + dz * cos) <= sz / 2
 
     def face_value(self) -> Any:
         """The value of the face closest to pointing up (a cocked die still answers one)."""
