@@ -287,9 +287,10 @@ def test_a_rewind_to_a_checkpoint_mid_decision_resumes_it(save):
     switches and the words come back, and the action completes from there."""
     t, color = _mid_decision(save)
     t.checkpoint()
+    kept = len(t.snapshots)
     path = status(t)["path"]
-    click_first(t)  # the game moves on past the checkpoint
-    back = t.rewind()
+    click_first(t)  # the game moves on past the checkpoint (the table stores one of its own)
+    back = t.rewind(len(t.snapshots) - kept + 1)
     P.settle(back)
     assert status(back)["path"] == path
     assert "Pass automatically: on" in back.dump(color)
@@ -301,3 +302,45 @@ def test_a_rewind_to_a_checkpoint_mid_decision_resumes_it(save):
         click_first(back)
     assert status(back)["actions"] == before + 1
     assert json.loads(back.call_in("-1", "onSave"))["actions"][-1]["type"] == "activate"
+
+
+def test_no_rewind_state_is_stored_by_itself_while_the_table_works(save):
+    """TTS stores a rewind state by itself every 10 s (here: every frame, to catch any). A
+    change the table spreads over frames (the deal, a roll, the pieces drawn) begins with a
+    store of its own and blocks the others until the table is done (api base.md: Rewind
+    State Functions); a rewind to the table's own store plays on from there."""
+    t = Table.load(save, seed=4, count_instructions=False)
+    t.autosave_every = 1 / 60
+    busy_at = []
+    taken = t.checkpoint
+
+    def checkpoint():
+        busy_at.append(status(t)["busy"])
+        taken()
+
+    t.checkpoint = checkpoint
+    P.seat_players(t, ["Red", "Blue", "Green"])
+    P.settle(t)
+    t.click("Red", "start:go")
+    P.settle(t)
+    for c in ["Red", "Blue", "Green"]:
+        t.click(c, f"seat:{c}:opt:1")
+    P.settle(t)
+    for _ in range(12):
+        if status(t)["rolling"]:
+            until_rolled(t)
+        click_first(t)
+    assert busy_at, "checkpoints were taken between changes"
+    assert True not in busy_at, "a checkpoint was taken while the table worked"
+    assert t.frame - len(busy_at) > 100, "the frames the table worked in were blocked"
+    own = len(t.snapshots) - len(busy_at)
+    assert own >= 12, f"the table stored {own} rewind states of its own, one a change"
+    t.autosave_every = 3600.0
+    stored = len(t.snapshots)
+    if status(t)["rolling"]:
+        until_rolled(t)
+    click_first(t)
+    assert len(t.snapshots) == stored + 1  # the table's own, as the change began
+    back = t.rewind(1)
+    P.settle(back)
+    assert back.call_in("-1", "stateText") == t.call_in("-1", "stateText")

@@ -10,13 +10,21 @@
 --
 -- Jobs run in the order they were queued; a job queued under a name that is already waiting
 -- is not queued twice. The frame clock is TTS's: Wait.frames (api wait.md).
+--
+-- A queue may be given hooks: `began(q)` when a job is queued into an empty queue, `ended(q)`
+-- when the last job is done. While `q.held` is true no job runs (for at most HOLD frames).
 
 local F = {}
 
 F.BUDGET = 4 -- units a frame
+F.HOLD = 30 -- frames a hold lasts at most
 
-function F.new()
-  return { queue = {}, waiting = {}, ticking = false, spent = 0 }
+local function none() end
+
+function F.new(hooks)
+  hooks = hooks or {}
+  return { queue = {}, waiting = {}, ticking = false, spent = 0, held = false, held_for = 0,
+    began = hooks.began or none, ended = hooks.ended or none }
 end
 
 local tick
@@ -30,6 +38,16 @@ local function schedule(q)
   end
 end
 
+local function add(q, job)
+  local first = q.queue[1] == nil
+  q.waiting[job.name] = true
+  q.queue[#q.queue + 1] = job
+  if first then
+    q.began(q)
+  end
+  schedule(q)
+end
+
 tick = function(q)
   q.ticking = false
   q.spent = 0
@@ -37,12 +55,21 @@ tick = function(q)
   if job == nil then
     return
   end
+  if q.held and q.held_for < F.HOLD then
+    q.held_for = q.held_for + 1
+    schedule(q)
+    return
+  end
+  q.held, q.held_for = false, 0
   q.last = job.name -- for the benchmarks: which job a frame ran
   if job.co == nil then
     table.remove(q.queue, 1)
     q.waiting[job.name] = nil
     schedule(q)
     job.fn()
+    if q.queue[1] == nil then
+      q.ended(q)
+    end
     return
   end
   q.running = job
@@ -52,11 +79,17 @@ tick = function(q)
     table.remove(q.queue, 1)
     q.waiting[job.name] = nil
     schedule(q)
+    if q.queue[1] == nil then
+      q.ended(q)
+    end
     error(err, 0)
   end
   if coroutine.status(job.co) == "dead" then
     table.remove(q.queue, 1)
     q.waiting[job.name] = nil
+    if q.queue[1] == nil then
+      q.ended(q)
+    end
   end
   schedule(q)
 end
@@ -66,9 +99,7 @@ function F.later(q, name, fn)
   if q.waiting[name] then
     return
   end
-  q.waiting[name] = true
-  q.queue[#q.queue + 1] = { name = name, fn = fn }
-  schedule(q)
+  add(q, { name = name, fn = fn })
 end
 
 -- Run `fn(pace)` over as many frames as it takes, from the next one.
@@ -76,7 +107,6 @@ function F.work(q, name, fn)
   if q.waiting[name] then
     return
   end
-  q.waiting[name] = true
   local function pace(units)
     q.spent = q.spent + units
     if q.spent >= F.BUDGET then
@@ -84,10 +114,9 @@ function F.work(q, name, fn)
       q.spent = 0
     end
   end
-  q.queue[#q.queue + 1] = { name = name, co = coroutine.create(function()
+  add(q, { name = name, co = coroutine.create(function()
     fn(pace)
-  end) }
-  schedule(q)
+  end) })
 end
 
 -- True while a job waits or runs.
@@ -103,6 +132,7 @@ end
 -- Drop every job (a load or a new game starts over).
 function F.clear(q)
   q.queue, q.waiting, q.spent = {}, {}, 0
+  q.ended(q)
 end
 
 return F

@@ -178,6 +178,17 @@ function M.known(m, color)
   return nil
 end
 
+-- True when `color` plays in the game under way (or in the one being dealt).
+function M.plays(m, color)
+  local players = m.state and m.state.players or m.picks and m.picks.setup.players or {}
+  for _, p in ipairs(players) do
+    if (m.state and p.color or p) == color then
+      return true
+    end
+  end
+  return false
+end
+
 -- The colours who have a decision now (in a simultaneous phase, each one not done; before
 -- the game, each one still to pick).
 function M.deciders(m)

@@ -66,24 +66,6 @@ local function ids_of(prefix, slots)
   return ids
 end
 
-local function in_game(m, color)
-  local players = m.picks and m.picks.setup.players or {}
-  if m.state then
-    for _, p in ipairs(m.state.players) do
-      if p.color == color then
-        return true
-      end
-    end
-    return false
-  end
-  for _, c in ipairs(players) do
-    if c == color then
-      return true
-    end
-  end
-  return false
-end
-
 -- The answers `color` made on their path under way, the last two, as a heading (never
 -- another colour's, never a secret one: a combat's path holds both sides' answers).
 local function heading(ctx, color)
@@ -187,7 +169,7 @@ local function seat_panel(ctx, color, ui)
   local m = ctx.m
   local ids = ids_of("seat:" .. color, ctx.layout.option_slots)
   local memo = ctx.memo.panels[color]
-  local c = in_game(m, color) and content(ctx, color, memo) or false
+  local c = Game.plays(m, color) and content(ctx, color, memo) or false
   local buttons = c and ((c.options and #c.options > 0) or c.back) or false
   local auto = ctx.auto_switch and (ctx.prefs.auto[color] and "on" or "off") or nil
   local on = buttons and P.handler(m) or nil

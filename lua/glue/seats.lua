@@ -89,14 +89,4 @@ function Seats.of(L, color)
   return found and found.seat, found and found.index
 end
 
--- True when `color` plays in the game of `state`.
-function Seats.playing(state, color)
-  for _, p in ipairs(state.players) do
-    if p.color == color then
-      return true
-    end
-  end
-  return false
-end
-
 return Seats

@@ -410,8 +410,11 @@ function Table.start(T, player, value)
     order[#order + 1] = players[(first - 1 + k) % n + 1]
   end
   T.starting = true
+  -- (in a later frame, as every change that moves pieces: after the rewind state is stored)
+  Frames.later(T.frames, "deal", function()
+    T.spec.deal.start(T, order)
+  end)
   refresh(T)
-  T.spec.deal.start(T, order)
 end
 
 -- The deal is done: `setup` holds every outcome of chance (the game begins), or players
@@ -474,21 +477,29 @@ function Table.new_game(T, host)
     T.spare = json.decode(T.spare_text)
   end
   T.starting = true
-  T.spec.deal.new_game(T, T.spare, function(ok)
-    T.starting = false
-    if not ok then
-      Seats.say("The cards could not all be gathered: load the mod again for a new game.")
-      return
-    end
-    Game.clear(T.m)
-    Log.clear(T.log)
-    T.forget()
-    T.said, T.prefs.page = {}, {}
-    Seats.hide_turns()
-    Seats.say(host .. " cleared the table for a new game: sit at a seat, then the host "
-      .. "presses Start.")
-    T.changed()
+  Frames.later(T.frames, "new game", function()
+    T.spec.deal.new_game(T, T.spare, function(ok)
+      T.cleared(host, ok)
+    end)
   end)
+end
+
+-- The cards of the game that ended are back (or could not all be): the table forgets it.
+function Table.cleared(T, host, ok)
+  T.starting = false
+  if not ok then
+    Seats.say("The cards could not all be gathered: load the mod again for a new game.")
+    refresh(T)
+    return
+  end
+  Game.clear(T.m)
+  Log.clear(T.log)
+  T.forget()
+  T.said, T.prefs.page = {}, {}
+  Seats.hide_turns()
+  Seats.say(host .. " cleared the table for a new game: sit at a seat, then the host "
+    .. "presses Start.")
+  T.changed()
 end
 
 -- What was painted is forgotten: everything is painted again (a load, a new game).
@@ -584,6 +595,11 @@ function Table.seats_changed(T)
   T.changed()
 end
 
+-- Whether the table is still working through what a change set going.
+local function busy(T)
+  return Frames.busy(T.frames) or T.starting or T.loading or T.input_busy ~= nil
+end
+
 -- What the table waits for, for other scripts and the tests.
 function Table.status(T)
   local m = T.m
@@ -614,7 +630,7 @@ function Table.status(T)
     starting = T.starting,
     loading = T.loading,
     rolling = T.input_busy ~= nil,
-    busy = Frames.busy(T.frames) or T.starting or T.loading or T.input_busy ~= nil,
+    busy = busy(T),
     job = T.frames.last, -- the last job a frame ran
   }
 end
@@ -694,7 +710,7 @@ local function install(T)
     return T.status()
   end
   G.tableBusy = function() -- what tableStatus().busy says, for a test stepping frames
-    return Frames.busy(T.frames) or T.starting or T.loading or T.input_busy ~= nil
+    return busy(T)
   end
   G.logText = function(color)
     return table.concat(Log.lines(T.log, color), "\n")
@@ -718,12 +734,42 @@ local function install(T)
   end
 end
 
+-- Rewind safety (TTS v14: api base.md, Rewind State Functions). A change the table spreads
+-- over frames begins with a rewind state stored (the record already holds the change, the
+-- pieces not yet: a load puts them right) and the stores TTS makes by itself blocked; its
+-- work waits for that store, and the block lifts once the table is no longer busy. So no
+-- rewind state catches a deal half dealt, dice in the air or pieces half moved.
+local function rewind_hooks(get)
+  return {
+    began = function(q)
+      local T = get()
+      if T.rewind_blocked or storeRewindState == nil then -- (nil before TTS v14)
+        return
+      end
+      T.rewind_blocked, q.held = true, true
+      storeRewindState(function()
+        q.held = false
+      end, true)
+    end,
+    ended = function()
+      local T = get()
+      if T.rewind_blocked and not busy(T) then
+        T.rewind_blocked = false
+        allowRewindStore()
+      end
+    end,
+  }
+end
+
 -- Run a game's table: `spec` is the game's parts (docs/table.md). Returns the table.
 function Table.run(spec)
   spec.pieces = spec.pieces or {}
   spec.private = spec.private or {}
-  local T = { spec = spec, m = Game.new(spec), shown = Paint.new(spec.layout),
-    frames = Frames.new(), log = Log.new(), prefs = { auto = {}, page = {} },
+  local T
+  T = { spec = spec, m = Game.new(spec), shown = Paint.new(spec.layout),
+    frames = Frames.new(rewind_hooks(function()
+      return T
+    end)), log = Log.new(), prefs = { auto = {}, page = {} },
     memo = fresh_memo(), said = {}, noticed = {}, dialogs = {}, seated = {}, painted = 1,
     starting = false, loading = false, verifying = false, piles_dirty = false,
     ctx = { words = spec.words, layout = spec.layout, D = spec.data, private = spec.private,

@@ -2,7 +2,15 @@
 
 The table advances one frame at a time (FPS a second): pieces move, zones notice what
 entered and left, XmlUI set by setXml applies, waits and coroutines run, onUpdate fires, and
-every `autosave_every` seconds a rewind checkpoint is taken.
+every `autosave_every` seconds a rewind checkpoint is taken, unless a script blocked them.
+
+A script controls rewind states as TTS v14 lets it (api base.md, Rewind State Functions):
+`storeRewindState(and_then, block_further_stores)` stores one (when the game changed since
+the last) and then calls `and_then(success, new_state_was_stored)`; with the block, no
+rewind state is stored by itself until `allowRewindStore()` or 60 seconds later. When the
+store is taken is not documented; here it is at the start of the next frame, before that
+frame's waits run (so after the handler that asked, and before any work it left to a
+later frame).
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ if TYPE_CHECKING:
     from generator.harness.tts.emulator import Table
 
 FPS = 60
+REWIND_BLOCK_SECONDS = 60.0  # storeRewindState's block lifts by itself after this (api base.md)
 
 
 @dataclass
@@ -49,13 +58,15 @@ class Clock:
         """Advance the clock frame by frame: moves, dice, zones, waits, coroutines, UI."""
         for _ in range(frames):
             self.frame += 1
+            if self.rewind_requests:
+                self._store_requested()
             self._move_things()
             self._zones()
             self._apply_xml()
             self._run_waits()
             self._run_coroutines()
             self.fire("onUpdate")
-            if self.frame % int(self.autosave_every * FPS) == 0:
+            if self.frame % int(self.autosave_every * FPS) == 0 and not self.rewind_blocked:
                 self.checkpoint()
 
     def run(self, seconds: float) -> None:
@@ -73,7 +84,34 @@ class Clock:
 
     def checkpoint(self) -> None:
         """A rewind checkpoint (and autosave): every onSave runs, the save is kept."""
-        self.snapshots.append(self.save())
+        self.snapshots.append(self.save(share=True))
+
+    @property
+    def rewind_blocked(self) -> bool:
+        """Whether a script's storeRewindState blocks the checkpoints taken by themselves."""
+        return self.rewind_block_until is not None and self.time < self.rewind_block_until
+
+    def store_rewind_state(self, and_then: Any = None, block: Any = False) -> bool:
+        """storeRewindState: a store asked for (taken at the next frame's start)."""
+        self.rewind_requests.append(and_then)
+        if block:
+            self.rewind_block_until = self.time + REWIND_BLOCK_SECONDS
+        return True
+
+    def allow_rewind_store(self) -> bool:
+        """allowRewindStore: checkpoints are taken by themselves again."""
+        self.rewind_block_until = None
+        return True
+
+    def _store_requested(self) -> None:
+        callbacks, self.rewind_requests = self.rewind_requests, []
+        state = self.save(share=True)
+        stored = not self.snapshots or state != self.snapshots[-1]
+        if stored:
+            self.snapshots.append(state)
+        for fn in callbacks:
+            if fn is not None:
+                self._run("storeRewindState callback", fn, True, stored)
 
     def add_wait(self, wait: Waiting) -> int:
         """Queue a Wait; its id."""

@@ -58,7 +58,7 @@ from generator.harness.tts.seats import (
     Seats,
     TurnsHandle,
 )
-from generator.harness.tts.world import Thing, thing_from, write_back
+from generator.harness.tts.world import Thing, plain_copy, thing_from, write_back
 
 __all__ = [
     "ALL_COLORS", "FPS", "SEAT_COLORS", "Cost", "Dialog", "GlobalHandle", "Handle", "ObjectHandle",
@@ -112,6 +112,8 @@ class Table(Scripts, Clock, Seats, Screen, Objects, Containers, Physics):
         self.crossings = 0  # API calls and member reads so far (each run's share: Cost.calls)
         self.global_xml: list[ui.Element] = []
         self.xml_changed = False  # the Global UI differs from the save's text
+        self.xml_version = 0  # bumped at every change of the Global UI
+        self._xml_text = (-1, "")  # the Global UI written at a version
         self.pending_xml: dict[str, tuple[list[ui.Element], int]] = {}  # owner -> (tree, frame)
         self.save_data: dict[str, Any] = {}
         self.global_script = ""
@@ -127,6 +129,8 @@ class Table(Scripts, Clock, Seats, Screen, Objects, Containers, Physics):
         }
         self.autosave_every = 10.0  # seconds between rewind checkpoints (TTS: 10 s)
         self.snapshots: list[dict[str, Any]] = []
+        self.rewind_requests: list[Any] = []  # storeRewindState's callbacks, for the next frame
+        self.rewind_block_until: float | None = None  # Time.time the block lifts
         self.api = self._api()
 
     def _math_random(self, m: Any = None, n: Any = None) -> float | int:
@@ -145,7 +149,7 @@ class Table(Scripts, Clock, Seats, Screen, Objects, Containers, Physics):
         return table
 
     def _load_save(self, save: dict[str, Any]) -> None:
-        self.save_data = copy.deepcopy(save)
+        self.save_data = plain_copy(save)
         self.global_script = str(save.get("LuaScript", "") or "")
         self.global_state = str(save.get("LuaScriptState", "") or "")
         self.global_xml = ui.parse(str(save.get("XmlUI", "") or ""))
@@ -180,8 +184,13 @@ class Table(Scripts, Clock, Seats, Screen, Objects, Containers, Physics):
         self.things[thing.guid] = thing
         return thing
 
-    def save(self) -> dict[str, Any]:
-        """The table written as a save: every script's onSave, every object as it stands."""
+    def save(self, share: bool = False) -> dict[str, Any]:
+        """The table written as a save: every script's onSave, every object as it stands.
+
+        With `share` the save shares what the table never changes in place (each object's
+        saved data, the entries of a deck) instead of copying it: for the table's own
+        checkpoints, which only a load reads (and a load copies).
+        """
         for guid in list(self.envs):
             state = self.fire_at(guid, "onSave")
             if state is not None:
@@ -189,16 +198,21 @@ class Table(Scripts, Clock, Seats, Screen, Objects, Containers, Physics):
                     self.global_state = str(state)
                 else:
                     self.things[guid].script_state = str(state)
-        return self.written()
+        return self.written(share)
 
-    def written(self) -> dict[str, Any]:
+    def written(self, share: bool = False) -> dict[str, Any]:
         """The save as it stands, without calling onSave (what Save & Play keeps)."""
-        out = copy.deepcopy(self.save_data)
+        # (the objects are written from the table, not copied from the save it loaded)
+        out = {k: None if k == "ObjectStates" else plain_copy(v) for k, v in self.save_data.items()}
         out["LuaScript"] = self.global_script
         out["LuaScriptState"] = self.global_state
         if self.xml_changed:
-            out["XmlUI"] = ui.write(self.global_xml)
-        out["ObjectStates"] = [write_back(t) for t in self.things.values() if not t.destroyed]
+            if self._xml_text[0] != self.xml_version:
+                self._xml_text = (self.xml_version, ui.write(self.global_xml))
+            out["XmlUI"] = self._xml_text[1]
+        out["ObjectStates"] = [
+            write_back(t, share) for t in self.things.values() if not t.destroyed
+        ]
         out.setdefault("Turns", {})
         out["Turns"] = {
             **out["Turns"],
@@ -253,6 +267,8 @@ class Table(Scripts, Clock, Seats, Screen, Objects, Containers, Physics):
             "destroyObject": lambda obj: self.destroy(obj._thing),
             "startLuaCoroutine": self._start_coroutine,
             "spawnObjectJSON": self._spawn_json,
+            "storeRewindState": self.store_rewind_state,
+            "allowRewindStore": self.allow_rewind_store,
         }
         api = {name: self.api_function(name, fn) for name, fn in funcs.items()}
         api.update(
@@ -278,7 +294,8 @@ class Table(Scripts, Clock, Seats, Screen, Objects, Containers, Physics):
         return {
             "print", "printToAll", "printToColor", "broadcastToAll", "broadcastToColor", "log",
             "getObjectFromGUID", "getObjects", "getObjectsWithTag", "getSeatedPlayers",
-            "destroyObject", "startLuaCoroutine", "spawnObjectJSON", "Wait", "UI", "Turns",
+            "destroyObject", "startLuaCoroutine", "spawnObjectJSON", "storeRewindState",
+            "allowRewindStore", "Wait", "UI", "Turns",
             "Player", "JSON", "Notes", "Time", "Global", "Vector", "Color",
         }  # fmt: skip
 

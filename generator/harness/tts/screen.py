@@ -42,6 +42,7 @@ class Screen:
                 if owner == "-1":
                     self.global_xml = tree
                     self.xml_changed = True
+                    self.xml_version += 1
                 else:
                     self.things[owner].xml = ui.write(tree)
                 del self.pending_xml[owner]
@@ -191,6 +192,7 @@ class UIHandle(Handle):
             self._thing.xml = ui.write(tree)
         else:
             self._table.xml_changed = True
+            self._table.xml_version += 1
 
     def _element(self, element_id: Any) -> ui.Element:
         try:

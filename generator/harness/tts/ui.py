@@ -66,19 +66,37 @@ def _element(node: ET.Element) -> Element:
 
 
 def write(elements: list[Element]) -> str:
-    """The XmlUI string of a tree (what getXml returns)."""
-    root = ET.Element("root")
+    """The XmlUI string of a tree (what getXml returns), written as ElementTree writes it.
+
+    Written directly: a checkpoint writes the whole Global UI, and building an ElementTree
+    for it each time cost more than the rest of the save.
+    """
+    out: list[str] = []
     for element in elements:
-        root.append(_node(element))
-    return "".join(ET.tostring(child, encoding="unicode") for child in root)
+        _write(element, out)
+    return "".join(out)
 
 
-def _node(element: Element) -> ET.Element:
-    node = ET.Element(element.tag, element.attributes)
-    node.text = element.text or None
+_ATTRIBUTE = str.maketrans(
+    {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\r": "&#13;", "\n": "&#10;",
+     "\t": "&#09;"}
+)  # fmt: skip
+_TEXT = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+
+
+def _write(element: Element, out: list[str]) -> None:
+    out.append("<" + element.tag)
+    for name, value in element.attributes.items():
+        out.append(f' {name}="{value.translate(_ATTRIBUTE)}"')
+    if not element.text and not element.children:
+        out.append(" />")
+        return
+    out.append(">")
+    if element.text:
+        out.append(element.text.translate(_TEXT))
     for child in element.children:
-        node.append(_node(child))
-    return node
+        _write(child, out)
+    out.append(f"</{element.tag}>")
 
 
 def walk(elements: list[Element]) -> Iterator[tuple[Element, list[Element]]]:

@@ -82,7 +82,7 @@ return function(L)
   -- A ship of a seat nobody plays is the players' to arrange.
   function Inputs.free(T, obj)
     local piece = whose[obj.guid]
-    return piece ~= nil and piece.kind == "ship" and not Seats.playing(T.m.state, piece.color)
+    return piece ~= nil and piece.kind == "ship" and not Game.plays(T.m, piece.color)
   end
 
   -- A drop that stands for options (teg.table.drags) is taken as clicks would be; true when
