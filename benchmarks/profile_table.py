@@ -1,6 +1,7 @@
 """Where a table handler's counted instructions go: not a test.
 
-Run `.venv/bin/python benchmarks/profile_table.py tem --games 3 --handler onButton`. Plays
+Run `.venv/bin/python benchmarks/profile_table.py tem --games 3 --handler onButton` (or
+`--load`: the load of the longest game's save, after the games). Plays
 seeded games at the headless TTS (as `ttsmod playtest GAME`) with a sampling hook: every
 SAMPLE counted instructions of the chosen handlers (all, by default) it walks the Lua
 stack, and prints the functions that ran the most, by module and line, inclusive (the
@@ -18,6 +19,7 @@ from typing import Any
 
 from generator import games
 from generator.harness import moonsharp
+from generator.harness.play import measure_load
 from generator.harness.tts import emulator
 
 SAMPLE = 7  # instructions between two samples (a prime, so loops do not alias with it)
@@ -125,6 +127,9 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=30)
     parser.add_argument("--above", type=int, default=0, help="only runs counting more than this")
     parser.add_argument("--job", help="only the frames that ran this job of the framework's")
+    parser.add_argument(
+        "--load", action="store_true", help="the load of the longest game's save, not the games"
+    )
     args = parser.parse_args()
     moonsharp.COUNTER = PROFILER
     meters: list[Any] = []
@@ -134,6 +139,10 @@ def main() -> None:
         meter = self._count._meter
         if meter not in meters:
             meters.append(meter)
+            # Every sample leaves garbage (the stack's info tables), and a table's Lua never
+            # collects it (generator.harness.tts.emulator: lupa#294): here it must, at the
+            # small risk that bug stands for.
+            self.lua.execute("collectgarbage('restart')")
         meter["on"] = args.handler in label
         keep = args.above or args.job
         saved_self = dict(meter["self"].items()) if keep else None
@@ -161,9 +170,15 @@ def main() -> None:
     modules = module_lines(save["LuaScript"])
     table = rules.build_parts()
     engine = rules.engine()
+    longest = None
     for result in table.playtest.run(engine, save, args.games, args.players, args.seed, count=True):
         if result.problem:
             print("problem:", result.problem)
+        if longest is None or result.actions > longest.actions:
+            longest = result
+    if args.load and longest is not None and longest.saved:
+        meters.clear()  # only the table that loads the save
+        measure_load(save, longest.saved, longest.actions)
     incl: Counter[str] = Counter()
     own: Counter[str] = Counter()
     for meter in meters:
