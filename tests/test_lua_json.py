@@ -53,6 +53,11 @@ def test_decoding_then_encoding_gives_pythons_canonical_text(codec, value):
         '{"a": -12, "b": [0, 7, 123], "c": -0}',
         '"tab\\tquote\\"back\\\\"',
         '"\\u00e9\\ud83d\\ude00 and \\u0001"',
+        # spaces where the decoder expects a token, and strings past its first window
+        " [ ]\n",
+        "{\t}",
+        '{"a" :1 ,"b":[ 1 ,2] , "c" : { } }',
+        '["' + "x" * 200 + '", "' + "y" * 70 + '\\n"]',
     ],
 )
 def test_numbers_and_escapes(codec, text):
@@ -61,7 +66,8 @@ def test_numbers_and_escapes(codec, text):
 
 def test_a_fraction_is_a_float_marker_and_garbage_fails(codec):
     assert codec.roundtrip("[1.5, 2e3]") == "[1.5,2e3]"
-    for bad in ("[1,", "-", "[-x]", '{"a" 1}', "tru"):
+    bad_texts = ("[1,", "-", "[-x]", '{"a" 1}', "tru", "[1 2]", '{"a":1 "b":2}', "{,}", '{"a":}')
+    for bad in (*bad_texts, " "):
         with pytest.raises(Exception, match="json"):
             codec.decode(bad)
 

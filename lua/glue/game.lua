@@ -24,7 +24,7 @@ local M = {}
 
 M.HISTORY = 32 -- states after the last actions kept: an undo of one of them replays nothing
 M.MARKS = 8 -- resume points kept (a deeper undo replays from the setup)
-M.MARK_EVERY = 8 -- actions between resume points at most (a load replays fewer than this)
+M.MARK_EVERY = 4 -- actions between resume points at most (a load replays fewer than this)
 
 local function quiet() end
 

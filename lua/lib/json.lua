@@ -19,8 +19,9 @@
 -- the test profile, whose strings are UTF-8 bytes, a code point: the two halves of a
 -- surrogate pair make one). Keys sort by string.unicode, as Python sorts them.
 --
--- encode(v, pace) and decode(text, pace) call pace(1) every few dozen values when given one:
--- the table framework spreads a long state's encoding over frames that way (glue.frames).
+-- encode(v, pace) and decode(text, pace) call pace(units) as they go when given one, a unit
+-- about every eight values (decode counts at the end of each array and object): the table
+-- framework spreads a long state's encoding over frames that way (glue.frames).
 
 local M = {}
 
@@ -317,10 +318,11 @@ end
 
 local byte_at, sub_of = string.byte, string.sub
 
+-- Past any spaces from `at` (the position of the next other character, or #text + 1).
 local function skip(text, at)
   local b = byte_at(text, at)
   if b ~= 32 and b ~= 9 and b ~= 10 and b ~= 13 then
-    return b and at or (#text + 1) -- canonical JSON has no spaces: the usual case
+    return b and at or (#text + 1)
   end
   return find(text, "[^ \t\r\n]", at) or (#text + 1)
 end
@@ -328,15 +330,8 @@ end
 local SIMPLE = { ['"'] = '"', ["\\"] = "\\", ["/"] = "/", b = "\b", f = "\f", n = "\n",
   r = "\r", t = "\t" }
 
-local function decode_string(text, at)
-  -- Most strings hold no escape: take them in one piece.
-  local close = find(text, '"', at + 1, true)
-  if close then
-    local body = sub_of(text, at + 1, close - 1)
-    if not find_in(body, "\\", 1, true) then
-      return body, close + 1
-    end
-  end
+-- A string with escapes, or longer than a window (the rare case).
+local function decode_escaped(text, at)
   local parts = {}
   local i = at + 1
   while true do
@@ -346,16 +341,16 @@ local function decode_string(text, at)
     if not j then
       fail(text, at, "unterminated string")
     end
-    parts[#parts + 1] = string.sub(text, i, j - 1)
-    if string.sub(text, j, j) == '"' then
+    parts[#parts + 1] = sub_of(text, i, j - 1)
+    if byte_at(text, j) == 34 then
       return table.concat(parts), j + 1
     end
-    local c = string.sub(text, j + 1, j + 1)
+    local c = sub_of(text, j + 1, j + 1)
     if SIMPLE[c] then
       parts[#parts + 1] = SIMPLE[c]
       i = j + 2
     elseif c == "u" then
-      local code = tonumber(string.sub(text, j + 2, j + 5), 16)
+      local code = tonumber(sub_of(text, j + 2, j + 5), 16)
       if not code then
         fail(text, j, "bad \\u escape")
       end
@@ -364,8 +359,8 @@ local function decode_string(text, at)
       -- 5.2): where strings are UTF-16 the two halves of a surrogate pair join as they come;
       -- where they are UTF-8 bytes the pair is one code point
       if not UTF16 and code >= 0xD800 and code <= 0xDBFF
-        and string.sub(text, i, i + 1) == "\\u" then
-        local low = tonumber(string.sub(text, i + 2, i + 5), 16)
+        and sub_of(text, i, i + 1) == "\\u" then
+        local low = tonumber(sub_of(text, i + 2, i + 5), 16)
         if low and low >= 0xDC00 and low <= 0xDFFF then
           code = 0x10000 + (code - 0xD800) * 0x400 + (low - 0xDC00)
           i = i + 6
@@ -378,6 +373,20 @@ local function decode_string(text, at)
   end
 end
 
+-- The string whose opening quote is at `at`, and the position after its closing quote.
+-- Most strings are short and hold no escape: one window of the text takes them whole.
+local function decode_string(text, at)
+  local window = sub_of(text, at + 1, at + WINDOW)
+  local close = find_in(window, '"', 1, true)
+  if close then
+    local body = sub_of(window, 1, close - 1)
+    if not find_in(body, "\\", 1, true) then
+      return body, at + close + 1
+    end
+  end
+  return decode_escaped(text, at)
+end
+
 local decode_value
 
 -- Characters met between values, by their codes (a byte compared costs less than a
@@ -385,10 +394,31 @@ local decode_value
 local OPEN_OBJECT, CLOSE_OBJECT, OPEN_ARRAY, CLOSE_ARRAY = 123, 125, 91, 93
 local QUOTE, COMMA, COLON, MINUS = 34, 44, 58, 45
 
+-- Count `n` values read into the pace (at the end of each array and object: a value read
+-- costs about twice one written).
+local function paced(pace, n)
+  local k = pace.n + 2 * n
+  if k >= PACE_VALUES then
+    pace.n = k % PACE_VALUES
+    pace.fn((k - pace.n) / PACE_VALUES)
+  else
+    pace.n = k
+  end
+end
+
+-- The loops below look at the byte they expect first and skip spaces only when it is not
+-- there: canonical JSON (all the table writes) has none, and a call saved per token is a
+-- good part of a long record's decoding.
+
 local function decode_array(text, at, pace)
-  local out = M.array({})
-  local i = skip(text, at + 1)
-  if byte_at(text, i) == CLOSE_ARRAY then
+  local out = setmetatable({}, ARRAY)
+  local i = at + 1
+  local c = byte_at(text, i)
+  if c ~= CLOSE_ARRAY and (c == 32 or c == 9 or c == 10 or c == 13) then
+    i = skip(text, i)
+    c = byte_at(text, i)
+  end
+  if c == CLOSE_ARRAY then
     return out, i + 1
   end
   local n = 0
@@ -397,73 +427,104 @@ local function decode_array(text, at, pace)
     value, i = decode_value(text, i, pace)
     n = n + 1
     out[n] = value
-    i = skip(text, i)
-    local c = byte_at(text, i)
+    c = byte_at(text, i)
+    if c ~= COMMA and c ~= CLOSE_ARRAY then
+      i = skip(text, i)
+      c = byte_at(text, i)
+    end
     if c == CLOSE_ARRAY then
+      if pace then
+        paced(pace, n)
+      end
       return out, i + 1
     elseif c ~= COMMA then
       fail(text, i, "expected ',' or ']'")
     end
-    i = skip(text, i + 1)
+    i = i + 1
   end
 end
 
 local function decode_object(text, at, pace)
-  local out = M.object({})
-  local i = skip(text, at + 1)
-  if byte_at(text, i) == CLOSE_OBJECT then
+  local out = setmetatable({}, OBJECT)
+  local i = at + 1
+  local c = byte_at(text, i)
+  if c ~= QUOTE and c ~= CLOSE_OBJECT then
+    i = skip(text, i)
+    c = byte_at(text, i)
+  end
+  if c == CLOSE_OBJECT then
     return out, i + 1
   end
+  local n = 0
   while true do
-    if byte_at(text, i) ~= QUOTE then
+    if c ~= QUOTE then
       fail(text, i, "expected a key")
     end
+    -- the key: decode_string written out (keys are many, and short)
     local key
-    key, i = decode_string(text, i)
-    i = skip(text, i)
+    local window = sub_of(text, i + 1, i + WINDOW)
+    local close = find_in(window, '"', 1, true)
+    if close then
+      key = sub_of(window, 1, close - 1)
+      if find_in(key, "\\", 1, true) then
+        key, i = decode_escaped(text, i)
+      else
+        i = i + close + 1
+      end
+    else
+      key, i = decode_escaped(text, i)
+    end
+    n = n + 1
     if byte_at(text, i) ~= COLON then
-      fail(text, i, "expected ':'")
+      i = skip(text, i)
+      if byte_at(text, i) ~= COLON then
+        fail(text, i, "expected ':'")
+      end
     end
     local value
-    value, i = decode_value(text, skip(text, i + 1), pace)
+    value, i = decode_value(text, i + 1, pace)
     out[key] = value
-    i = skip(text, i)
-    local c = byte_at(text, i)
+    c = byte_at(text, i)
+    if c ~= COMMA and c ~= CLOSE_OBJECT then
+      i = skip(text, i)
+      c = byte_at(text, i)
+    end
     if c == CLOSE_OBJECT then
+      if pace then
+        paced(pace, n)
+      end
       return out, i + 1
     elseif c ~= COMMA then
       fail(text, i, "expected ',' or '}'")
     end
-    i = skip(text, i + 1)
+    i = i + 1
+    c = byte_at(text, i)
+    if c ~= QUOTE then
+      i = skip(text, i)
+      c = byte_at(text, i)
+    end
   end
 end
 
+-- The value that starts at `at` (or after spaces there), and the position after it.
 decode_value = function(text, at, pace)
-  local i = skip(text, at)
-  local c = byte_at(text, i)
-  if pace then
-    pace.n = pace.n + 2 -- a value read costs about twice one written
-    if pace.n >= PACE_VALUES then
-      pace.n = 0
-      pace.fn(1)
-    end
-  end
-  if c == OPEN_OBJECT then
-    return decode_object(text, i, pace)
+  local c = byte_at(text, at)
+  if c == QUOTE then
+    return decode_string(text, at)
+  elseif c == OPEN_OBJECT then
+    return decode_object(text, at, pace)
   elseif c == OPEN_ARRAY then
-    return decode_array(text, i, pace)
-  elseif c == QUOTE then
-    return decode_string(text, i)
-  elseif c == 116 and sub_of(text, i, i + 3) == "true" then -- t
-    return true, i + 4
-  elseif c == 102 and sub_of(text, i, i + 4) == "false" then -- f
-    return false, i + 5
-  elseif c == 110 and sub_of(text, i, i + 3) == "null" then -- n
-    return NULL, i + 4
+    return decode_array(text, at, pace)
+  elseif c == 116 and sub_of(text, at, at + 3) == "true" then -- t
+    return true, at + 4
+  elseif c == 102 and sub_of(text, at, at + 4) == "false" then -- f
+    return false, at + 5
+  elseif c == 110 and sub_of(text, at, at + 3) == "null" then -- n
+    return NULL, at + 4
   end
   -- Integers (all a game record holds) are read digit by digit: a pattern with a quantifier
   -- is far slower in MoonSharp. Fractions and exponents take the pattern.
-  local j = i
+  local j = at
   if c == MINUS then
     j = j + 1
   end
@@ -474,20 +535,23 @@ decode_value = function(text, at, pace)
     b = byte_at(text, j)
   end
   if j == first then
-    fail(text, i, "unexpected character")
+    if c == 32 or c == 9 or c == 10 or c == 13 then
+      return decode_value(text, skip(text, at), pace)
+    end
+    fail(text, at, "unexpected character")
   end
   if b ~= 46 and b ~= 69 and b ~= 101 then -- not ".", "E", "e": an integer
-    return tonumber(sub_of(text, i, j - 1)), j
+    return tonumber(sub_of(text, at, j - 1)), j
   end
-  local number = string.match(sub(text, i, i + 63), "^-?%d+%.?%d*[eE]?[-+]?%d*")
+  local number = string.match(sub(text, at, at + 63), "^-?%d+%.?%d*[eE]?[-+]?%d*")
   local value = tonumber(number)
   if not value then
-    fail(text, i, "bad number")
+    fail(text, at, "bad number")
   end
   if string.find(number, "[.eE]") then
-    return setmetatable({ text = number, value = value }, FLOAT), i + #number
+    return setmetatable({ text = number, value = value }, FLOAT), at + #number
   end
-  return value, i + #number
+  return value, at + #number
 end
 
 -- Decode JSON text into Lua values (see the notes at the top of this file).
