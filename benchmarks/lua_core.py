@@ -11,9 +11,9 @@ copies the subject on every find/match/gmatch/gsub), printed apart as "scans":
   of 10, 100 and 1,000 actions; decoding the longest record's text; and replaying a whole
   record as onLoad does.
 Goals (issue 9): choices p99 <= 10,000 and max <= 24,000 instructions; apply p99 <= 24,000;
-the save cost flat in the record's length. A real MoonSharp 2.0 ran this code at 6.5-8 million
-instructions a second here (docs/moonsharp.md), so 24,000 is about 3-4 ms: the budget leaves
-room for slower machines and for TTS's own calls.
+the save cost flat in the record's length. Whole table handlers ran at about 2,000
+counted instructions a millisecond on a real MoonSharp 2.0 (docs/moonsharp.md), so 24,000 is
+about 12 ms: the table's own goals (benchmarks/table.py) are tighter.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 -- A job is a function run once in a later frame (later), or long work run as a coroutine
 -- (work): it calls pace(units) as it goes, and pace yields once the frame's budget is
 -- spent, so the job goes on at the next frame. A unit is about a thousand counted Lua
--- instructions (docs/moonsharp.md: whole handlers run at 1.5-2.5 thousand a millisecond on
+-- instructions (docs/moonsharp.md: handlers ran at about 2 thousand a millisecond on
 -- a real MoonSharp 2.0). MoonSharp yields across pcall but not across a C# call (measured):
 -- pace is never called from inside a sort's comparator or a gsub's replacement.
 --

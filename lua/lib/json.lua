@@ -414,7 +414,7 @@ local function decode_array(text, at, pace)
   local out = setmetatable({}, ARRAY)
   local i = at + 1
   local c = byte_at(text, i)
-  if c ~= CLOSE_ARRAY and (c == 32 or c == 9 or c == 10 or c == 13) then
+  if c == 32 or c == 9 or c == 10 or c == 13 then
     i = skip(text, i)
     c = byte_at(text, i)
   end
