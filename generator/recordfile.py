@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
+from generator import games
 from generator.paths import display
 from generator.problems import Problem, pointer
 from generator.schemas import errors, explain, schema_path, subschema_errors
@@ -105,6 +106,12 @@ def read_record(path: Path, game: str) -> RecordFile:
         fail(f"nested more than {MAX_DEPTH} levels deep: not a game record", "SIZE")
     if isinstance(data, dict) and "ObjectStates" in data:
         data = _record_in_save(data, fail)
+    other = data.get("game") if isinstance(data, dict) else None
+    if isinstance(other, str) and other != game and other in games.ids():
+        # another game's record: one line that says so, not its every schema difference
+        raise RecordError([Problem(name, None, None, "/game", "RECORD",
+            f"this is a {other} record ({games.get(other).title}), not {game}: "
+            f"`ttsmod replay {other} {name}` replays it")])  # fmt: skip
     head = {k: v for k, v in data.items() if k != "actions"} if isinstance(data, dict) else data
     too_deep = _depth_problem(head, [], name)
     if too_deep:

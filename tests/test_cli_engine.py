@@ -161,3 +161,14 @@ def test_greedy_beats_random(cli):
     )
     wins = json.loads(run.stdout)["wins_by_seat"]
     assert wins["Red"] >= 5 and wins.get("Blue", 0) <= 1, wins
+
+
+def test_another_games_record_is_refused_in_one_line_naming_that_game(cli, record):
+    """A Galaxies record given to `replay tem` says what it is, not every schema difference."""
+    run = cli("replay", "tem", str(record))
+    assert run.code == 2, run
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1, run.stderr
+    assert "/game: this is a teg record (Tiny Epic Galaxies), not tem" in lines[0]
+    assert "ttsmod replay teg" in lines[0] and "[RECORD]" in lines[0]
+    assert run.stdout == ""
