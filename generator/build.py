@@ -25,7 +25,6 @@ from generator.outputs import OutputError, publish
 from generator.paths import CARDS, ROOT, display, file_stem
 from generator.problems import Problem
 from generator.render import Cache, RenderError
-from generator.render.draw import missing_glyphs
 from generator.tts.checks import check_save
 
 MANIFEST = "build.json"
@@ -143,31 +142,6 @@ def small_text_warnings(report: cards.Report, font_path: str | None) -> list[Pro
     return out
 
 
-def glyph_warnings(report: cards.Report, font_path: str | None) -> list[Problem]:
-    """A located warning for every character of the card data the font cannot draw."""
-    found = []
-    for _, doc in sorted((report.docs or {}).items()):
-        for ptr, text in _strings(doc.data, ""):
-            missing = missing_glyphs(text, font_path)
-            if missing:
-                chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-                message = f"the font has no glyph for {chars}: it would show as a box"
-                found.append(doc.problem(ptr, "GLYPH", message))
-    return found
-
-
-def _strings(value: Any, ptr: str) -> list[tuple[str, str]]:
-    if isinstance(value, str):
-        return [(ptr, value)]
-    if isinstance(value, dict):
-        items = value.items()
-    elif isinstance(value, list):
-        items = enumerate(value)
-    else:
-        return []
-    return [found for key, item in items for found in _strings(item, f"{ptr}/{key}")]
-
-
 def build(
     game: str,
     build_dir: Path,
@@ -192,7 +166,7 @@ def build(
     except games.NoTable as err:
         where = Problem(display(report.source), None, None, "", "TABLE", str(err))
         raise BuildError("table", [where]) from None
-    warnings = glyph_warnings(report, font_path) + small_text_warnings(report, font_path)
+    warnings = small_text_warnings(report, font_path)
     scripts = build_scripts(report.game, report.documents, build_dir / ".cache")
     if scripts.problems:
         raise BuildError("lint", scripts.problems)

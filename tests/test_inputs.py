@@ -379,11 +379,16 @@ def test_letters_the_font_lacks_are_named_and_text_too_long_is_located(cli, buil
     planets = teg_copy / "planets.yaml"
     text = planets.read_text(encoding="utf-8")
     edit(planets, text, "text: Gain 1 culture \u2603.")
+    before = snapshot(build_dir)
     run = cli("build", str(teg_copy))
-    assert run.code == 0, run
+    # A character the font lacks would draw as a box: an error at the card's line, naming
+    # the character and the text, and nothing written.
+    assert run.code == 2, run
     line = text[: text.index("text: Gain 1 culture.")].count("\n") + 1
-    found = rf"warning: .*planets\.yaml:{line}:\d+: /planets/\d+/text: the font has no glyph"
-    assert re.search(found + r" for '\u2603' \(U\+2603\)", run.stderr), run
+    found = rf"planets\.yaml:{line}:\d+: /planets/\d+/text: the font has no glyph"
+    found += r" for '\u2603' \(U\+2603\): it would show as a box in 'Gain 1 culture \u2603\.'"
+    assert re.search(found + r".*\[TEXT\]", run.stdout + run.stderr), run
+    assert snapshot(build_dir) == before
     # Accented letters and dashes are in the bundled typeface: no warning for them.
     edit(planets, text, "text: Gain 1 caf\u00e9 \u2013 \u00fc.")
     run = cli("build", str(teg_copy))

@@ -53,6 +53,19 @@ class TextFitError(Exception):
         self.text = text
 
 
+class GlyphError(TextFitError):
+    """Text holds a character the font has no glyph for: it would be drawn as a box."""
+
+    def __init__(self, text: str, missing: list[str]) -> None:
+        chars = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+        Exception.__init__(
+            self,
+            f"the font has no glyph for {chars}: it would show as a box in "
+            f"{text[:60]!r}{'...' if len(text) > 60 else ''}",
+        )
+        self.text = text
+
+
 def default_font() -> str:
     """The path of the bundled typeface (Source Sans Pro Semibold, from PyPI)."""
     files = resources.files("font_source_sans_pro") / "files"
@@ -138,8 +151,12 @@ def text_box(
 ) -> None:
     """Write text centered in a box, shrinking the font until every line fits.
 
-    Raises TextFitError when it does not fit even at MIN_TEXT pixels.
+    Raises TextFitError when it does not fit even at MIN_TEXT pixels, GlyphError (one) when
+    the font cannot draw one of its characters.
     """
+    missing = missing_glyphs(text, font_path)
+    if missing:
+        raise GlyphError(text, missing)
     x0, y0, x1, y1 = box
     size = fitted_size(text, box, size, font_path)
     face = font(size, font_path)

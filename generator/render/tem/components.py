@@ -245,11 +245,11 @@ def pilot_card(
     pilot: dict[str, Any], slots: dict[str, int], marked: bool, font_path: str | None = None
 ) -> Image.Image:
     """A pilot's Pilot side: health, hand slots, ability."""
-    body = f"Health {pilot['health']} · hands: {slots['basic']} basic"
+    body = f"Hands: {slots['basic']} basic"
     text = words.ability(pilot["ability"])
     if text:
         body += " · " + text
-    return card(pilot["name"], (230, 170, 60), f"♥ {pilot['health']}", body, marked, font_path)
+    return card(pilot["name"], (230, 170, 60), f"Health {pilot['health']}", body, marked, font_path)
 
 
 def armor_side(armor: dict[str, Any], font_path: str | None = None) -> Image.Image:
@@ -258,7 +258,7 @@ def armor_side(armor: dict[str, Any], font_path: str | None = None) -> Image.Ima
     return card(
         "POWER ARMOR",
         (120, 130, 150),
-        f"♥ {armor['health']}",
+        f"Health {armor['health']}",
         f"Hands: {slots['basic']} basic · shoulders: {slots['advanced']} advanced",
         False,
         font_path,
@@ -272,7 +272,7 @@ def mech_card(
     body = f"Mighty Mech · {mech['slots']['advanced']} weapon slots · " + (
         words.ability(side["ability"]) or "no power"
     )
-    return card(side["name"], (235, 235, 240), f"♥ {mech['health']}", body, marked, font_path)
+    return card(side["name"], (235, 235, 240), f"Health {mech['health']}", body, marked, font_path)
 
 
 def back(title: str, band: tuple[int, int, int], game: str, font_path: str | None) -> Image.Image:
