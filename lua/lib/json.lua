@@ -460,20 +460,8 @@ local function decode_object(text, at, pace)
     if c ~= QUOTE then
       fail(text, i, "expected a key")
     end
-    -- the key: decode_string written out (keys are many, and short)
     local key
-    local window = sub_of(text, i + 1, i + WINDOW)
-    local close = find_in(window, '"', 1, true)
-    if close then
-      key = sub_of(window, 1, close - 1)
-      if find_in(key, "\\", 1, true) then
-        key, i = decode_escaped(text, i)
-      else
-        i = i + close + 1
-      end
-    else
-      key, i = decode_escaped(text, i)
-    end
+    key, i = decode_string(text, i)
     n = n + 1
     if byte_at(text, i) ~= COLON then
       i = skip(text, i)

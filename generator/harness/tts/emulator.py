@@ -58,7 +58,8 @@ from generator.harness.tts.seats import (
     Seats,
     TurnsHandle,
 )
-from generator.harness.tts.world import Thing, plain_copy, thing_from, write_back
+from generator.harness.tts.world import Thing, thing_from, write_back
+from generator.plaindata import plain_copy
 
 __all__ = [
     "ALL_COLORS", "FPS", "SEAT_COLORS", "Cost", "Dialog", "GlobalHandle", "Handle", "ObjectHandle",

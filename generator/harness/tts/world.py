@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.plaindata import plain_copy
 from generator.tts.geometry import CARD_SIZE, Place, footprint, overlap
 
 Vec = list[float]
@@ -181,18 +182,6 @@ class Thing:
         if abs(abs(x) - 90) < 1e-6:
             z = (z + spin) % 360
         self.rot = [x, self.rot[1], z]
-
-
-def plain_copy(value: Any) -> Any:
-    """A deep copy of save data (dicts, lists and scalars, as JSON gives them).
-
-    Several times faster than copy.deepcopy, which a save pays for every object.
-    """
-    if isinstance(value, dict):
-        return {k: plain_copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [plain_copy(v) for v in value]
-    return value
 
 
 def thing_from(data: dict[str, Any]) -> Thing:
