@@ -657,9 +657,23 @@ def simulate(
     type=click.Path(path_type=Path, file_okay=False),
     help="Write the record each table saved to DIR/game-0001.json, ...",
 )
-@click.option("--force", is_flag=True, help="With --records: replace earlier records in DIR.")
+@click.option(
+    "--logs",
+    metavar="DIR",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Write what each colour's game log shows to DIR/game-0001-<Color>.log, one entry a "
+    "line (Grey: a spectator's).",
+)
+@click.option("--force", is_flag=True, help="With --records or --logs: replace earlier files.")
 def playtest(
-    game: str, count: int, players: int, seed: int, bot: str, records: Path | None, force: bool
+    game: str,
+    count: int,
+    players: int,
+    seed: int,
+    bot: str,
+    records: Path | None,
+    logs: Path | None,
+    force: bool,
 ) -> None:
     """Play whole games at a headless TTS through the table's own UI, checked against Python.
 
@@ -690,6 +704,8 @@ def playtest(
     _player_counts(game, [players])
     if records is not None:
         _records_folder(records, force)
+    if logs is not None:
+        _records_folder(logs, force, "game-*.log")
     _, save = _current_save(game)
     assert save is not None
     costs = Costs()
@@ -715,6 +731,10 @@ def playtest(
                 path.write_text(text + "\n", encoding="utf-8")
                 if result.problem:
                     result.problem += f" (its record: {display(path)})"
+            if logs is not None:
+                for color, text in result.logs.items():
+                    path = logs / f"game-{result.index + 1:04d}-{color}.log"
+                    path.write_text(text + "\n" if text else "", encoding="utf-8")
             result.table = None  # free the table
             progress.advance(task)
             if result.problem:
@@ -733,17 +753,18 @@ def playtest(
         _fail(f"ttsmod: {failed.problem}", 1)
 
 
-def _records_folder(records: Path, force: bool) -> None:
-    """Make --records ready: new or empty, or (with --force) emptied of earlier records."""
+def _records_folder(records: Path, force: bool, pattern: str = "game-*.json") -> None:
+    """Make --records (or --logs) ready: new or empty, or (with --force) emptied of earlier
+    files matching `pattern`."""
     try:
         if records.is_dir() and any(records.iterdir()):
             if not force:
                 _fail(
-                    f"ttsmod: {display(records)} is not empty: records of two runs would mix; "
-                    "give a new folder, or --force to replace its game-*.json records",
+                    f"ttsmod: {display(records)} is not empty: the files of two runs would mix; "
+                    f"give a new folder, or --force to replace its {pattern} files",
                     EXIT_BAD_INPUT,
                 )
-            for old in records.glob("game-*.json"):
+            for old in records.glob(pattern):
                 old.unlink()
         records.mkdir(parents=True, exist_ok=True)
     except OSError as err:

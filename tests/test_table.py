@@ -461,3 +461,15 @@ def test_a_follow_window_asks_in_words_golden(save):
         _golden(
             f"follow-{'rival' if c == rival else 'active' if c == active else 'Grey'}", t.dump(c)
         )
+
+
+def test_each_colour_reads_the_whole_game_in_its_log_golden(save, engine):
+    # a whole seeded 3-player game as each colour's log holds it (and a spectator's): the
+    # secrets check read every entry along the way
+    result = P.PLAYTEST.play_game(engine, save, 3, 2)
+    assert result.problem is None, result.problem
+    assert set(result.logs) == {"Red", "Blue", "Green", "Grey"}
+    for color, text in result.logs.items():
+        _golden(f"log-game-{color}", text)
+    grey = result.logs["Grey"]
+    assert "Every mission is kept" in grey and "Game over" in grey

@@ -228,7 +228,8 @@ def test_an_action_whose_fields_do_not_match_its_decisions_is_refused_by_both(
         assert py.value.reason == lu.value.reason, bad
     with pytest.raises(IllegalAction, match="fields do not match"):
         lua.apply(ls, {**action, "extra": 1})
-    with pytest.raises(IllegalAction, match="fields do not match"):
+    # another player's turn is refused by the rule, naming whose turn it is
+    with pytest.raises(IllegalAction, match=f"it is {action['player']}'s turn, not {other}'s"):
         lua.apply(ls, {**action, "player": other})
 
 

@@ -520,9 +520,13 @@ def test_every_decision_both_engines_ask_has_words():
     lua = (ROOT / "lua/tem/core/engine.lua").read_text()
     asked = set(re.findall(r'ask\(\s*"(\w+)"', python)) | set(re.findall(r'ask\(src, "(\w+)"', lua))
     # decisions asked under a name passed in (a KO's zone, a retreat's)
-    asked |= set(re.findall(r'relocate\(s, p, src, "(\w+)"\)', python + lua))
+    asked |= set(re.findall(r'relocate\(s, p, src, "(\w+)",', python + lua))
     words = (ROOT / "lua/tem/table/words.lua").read_text()
-    worded = set(re.findall(r"^  (\w+) = \"", words, re.M))
+    ask = words[words.index("local ASK = {") : words.index("local DOING = {")]
+    doing = words[words.index("local DOING = {") : words.index("function W.asks()")]
+    worded = set(re.findall(r"^  (\w+) = \"", ask, re.M))
+    # the status line says in the third person what the decider is doing, for each of them
+    assert set(re.findall(r"^  (\w+) = \"", doing, re.M)) == worded
     # the Lua core names the equip moments "equip_" .. moment: every one is worded
     asked = {a for a in asked if a != "equip_"} | {w for w in worded if w.startswith("equip_")}
     assert "ko_zone" in asked and "retreat" in asked
@@ -574,3 +578,65 @@ def test_card_names_with_accents_and_dashes_go_through_the_table_whole(tmp_path)
     loaded = Table.load({**save, "LuaScriptState": saved}, seed=2)
     P.settle(loaded)
     assert loaded.call_in("-1", "onSave") == saved
+
+
+# --- the game log and a player's own secrets at hand ------------------------------------------
+
+
+def _title(t, color):
+    line = next(x for x in t.dump(color).splitlines() if f"#seat:{color}:title" in x)
+    return line.split(":title", 1)[1]
+
+
+def test_a_secret_choice_made_says_so_and_the_program_stays_at_hand(save):
+    t = Table.load(save, seed=3)
+    P.seat_players(t, ["Red", "Blue", "Green"])
+    t.click("Red", "start:go")
+    P.settle(t)
+    advance_to(t, lambda t: json.loads(t.call_in("-1", "stateText"))["phase"] == "pilot")
+    P.settle(t)
+    t.answer("Red", 1)  # Red keeps a pilot; Blue and Green still choose
+    P.settle(t)
+    title = _title(t, "Red")
+    assert "You have kept your pilot. Waiting for Blue, Green to choose in secret." in title
+    assert "#seat:Red:private" not in t.dump("Red")  # no private choice is left to open
+    advance_to(t, lambda t: not status(t)["simultaneous"]
+               and json.loads(t.call_in("-1", "stateText"))["phase"] == "execute")  # fmt: skip
+    state = json.loads(t.call_in("-1", "stateText"))
+    for p in state["players"]:
+        c = p["color"]
+        if c in status(t)["deciders"]:
+            continue
+        want = ", ".join(f"{i + 1}. " for i in range(4))  # each slot, in order
+        title = _title(t, c)
+        assert "Your program: 1. " in title and "(next)" in title, title
+        assert all(x in title for x in want.split(", ")), title
+        for q in state["players"]:  # nobody else's program is in it
+            if q["color"] != c:
+                assert f"{q['color']}'s program" not in title
+
+
+def _logs_golden(save, game_seed, players, tag):
+    result = P.PLAYTEST.play_game(load_engine(), save, players, game_seed)
+    assert result.problem is None, result.problem
+    for color, text in result.logs.items():
+        _golden(f"log-{tag}-{color}", text)
+    return result
+
+
+def test_each_colour_reads_the_whole_game_in_its_log_golden(save):
+    # a whole seeded 3-player game, as each colour's log holds it (and a spectator's)
+    result = _logs_golden(save, 2, 3, "game")
+    logs = result.logs
+    assert set(logs) == {"Red", "Blue", "Green", "Grey"}
+    # the same game in each log; only the owner's own words differ, marked as theirs
+    lines = {c: text.splitlines() for c, text in logs.items()}
+    assert len({len(x) for x in lines.values()}) == 1
+    for c, own in lines.items():
+        for mine, public in zip(own, lines["Grey"], strict=True):
+            assert mine == public or mine.startswith(f"[{c} only] "), (mine, public)
+    grey = logs["Grey"]
+    assert "Pilots revealed:" in grey and "Basic weapons revealed:" in grey
+    assert re.search(r"Scoring after round 2: \w+ pilot on [\w ]+ \+\d", grey)
+    assert re.search(r"End of round 2: \w+ \d+ VP \(\+\d+ this round\)", grey)
+    assert "Final scoring:" in grey and "Game over. Ranking: 1." in grey

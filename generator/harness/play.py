@@ -36,6 +36,7 @@ class GameResult:
     frames: int = 0
     table: Table | None = field(default=None, repr=False)
     saved: str | None = field(default=None, repr=False)  # what onSave last returned, if kept
+    logs: dict[str, str] = field(default_factory=dict, repr=False)  # colour -> its game log
 
     @property
     def actions(self) -> int:

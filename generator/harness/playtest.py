@@ -159,11 +159,18 @@ class Mirror:
         return res["action"]
 
 
+def logs_of(t: Table) -> dict[str, str]:
+    """What each seated colour's game log holds (and the spectators', Grey), one entry a line."""
+    return {c: str(t.call_in("-1", "logText", None if c == "Grey" else c) or "")
+            for c in [*t.seated(), "Grey"]}  # fmt: skip
+
+
 def check_secrets(t: Table, hooks: Hooks, engine: Any) -> None:
-    """Raise PlaytestError when some colour can read another's hidden fact."""
+    """Raise PlaytestError when some colour can read another's hidden fact (in everything it
+    can read at the table, and in every entry of its game log, shown or scrolled away)."""
     state = lua_state(t)
     seen = shown(t) if hooks.part_way and state is not None else None
-    found = secrets.leaks(t, hooks.facts(engine, saved(t), state, seen))
+    found = secrets.leaks(t, hooks.facts(engine, saved(t), state, seen), logs_of(t))
     if found:
         raise PlaytestError(found[0])
 
@@ -270,6 +277,7 @@ def play_game(
     t = result.table
     result.frames = t.frame
     result.saved = t.call_in("-1", "onSave") or None
+    result.logs = logs_of(t)
     result.record = record_of(t)
     if result.problem is None:
         result.problem = _check_end(engine, t, result.record, index)

@@ -23,7 +23,8 @@ class Facts:
     """What is hidden at a table now.
 
     `private`: per colour, the terms only that colour may read. `public`: patterns no colour
-    may read outside its own dialog (a mine's number). `unsearchable`: terms no container a
+    may read outside its own dialog and the lines marked as its alone ("[Red only] ...": its
+    own log entries; a mine's number). `unsearchable`: terms no container a
     colour can search may hold, but that colour's own private terms (which missions are in
     play). `no_container`: GUIDs no container may hold at all (a Search shows card faces no
     text says). `upcoming`: the next cards of a deck, in order, each as the terms that name
@@ -42,16 +43,23 @@ class Facts:
     secret: str = ""  # what a private term is, in a finding ("mission ")
 
 
-def leaks(table: Any, facts: Facts) -> list[str]:
-    """Every hidden fact some colour other than its owner can read now, as readable lines."""
+def leaks(table: Any, facts: Facts, logs: dict[str, str] | None = None) -> list[str]:
+    """Every hidden fact some colour other than its owner can read now, as readable lines.
+
+    `logs`: each colour's whole game log (what its log panel scrolls through), read too.
+    """
     found = []
     colors = [c for c in (*table.seated(), "Grey") if c in (*SEAT_COLORS, "Grey")]
     order = _order_pattern(facts)
     for color in dict.fromkeys(colors):
         texts = table.readable(color)
+        if logs and logs.get(color):
+            texts.append(logs[color])
         shown = table.dialog(color)
         own = "\n".join([shown.description, *shown.options]) if shown is not None else None
-        public = [t for t in texts if t != own]
+        # words marked as this colour's alone (its own log entries, told to it privately)
+        mark = f"[{color} only]"
+        public = [_unmarked(t, mark) for t in texts if t != own]
         for owner, terms in sorted(facts.private.items()):
             hit = _first(_words(terms), texts) if owner != color and terms else None
             if hit:
@@ -75,6 +83,13 @@ def leaks(table: Any, facts: Facts) -> list[str]:
         if hit:
             found.append(f"{color} can read the {facts.deck}'s order: {hit}")
     return found
+
+
+def _unmarked(text: str, mark: str) -> str:
+    """`text` without the lines marked as one colour's alone (from the mark to the line's
+    end; a UI dump writes a text's line breaks as the two characters \\n)."""
+    lines = re.split(r"\n|\\n", text)
+    return "\n".join(line.split(mark, 1)[0] for line in lines)
 
 
 def _words(terms: set[str]) -> re.Pattern[str]:

@@ -10,7 +10,10 @@ list on the right (they start BAR_CLEARANCE pixels down).
 Element ids: `status`, `start`, `start:text`, `start:go`, `board`, `board:<k>` with
 `board:<k>:<column>:text`, `board:final:text`, `host` with its buttons, `proxy` with
 `proxy:title`, `proxy:opt:<k>`, `proxy:back`, `proxy:drop`, and per seat colour C:
-`seat:C`, `seat:C:title`, `seat:C:opt:<k>`, `seat:C:back` and the game's extra buttons.
+`seat:C`, `seat:C:title`, `seat:C:opt:<k>`, `seat:C:back` and the game's extra buttons;
+per colour C and for spectators (Grey), the game log: `log:C` with `log:C:text` (the last
+entries) and `log:C:open`, and `log:C:all` with `log:C:all:text` (the whole game, scrolled)
+and `log:C:close`.
 Buttons whose meaning changes with the game name a handler that cycles with the table's
 version (onButton0 .. onButton7), so a click that crossed an update is refused.
 """
@@ -205,7 +208,7 @@ def proxy(slots: int = OPTION_SLOTS) -> ET.Element:
 
 def seat(color: str, extra: list[tuple[str, str, str]], slots: int = OPTION_SLOTS) -> ET.Element:
     """A seat's panel: title, `slots` options, Back, then `extra` (id suffix, label, onClick)."""
-    height = 60 + (slots + 1 + len(extra)) * (BUTTON_HEIGHT + 4)
+    height = 84 + (slots + 1 + len(extra)) * (BUTTON_HEIGHT + 4)
     node = el(
         None,
         "Panel",
@@ -220,7 +223,7 @@ def seat(color: str, extra: list[tuple[str, str, str]], slots: int = OPTION_SLOT
     column = el(
         node, "VerticalLayout", spacing="4", padding="8 8 8 8", childForceExpandHeight="false"
     )
-    el(column, "Text", "", id=f"seat:{color}:title", preferredHeight="52", fontSize="15")
+    el(column, "Text", "", id=f"seat:{color}:title", preferredHeight="76", fontSize="15")
     for k in range(1, slots + 1):
         el(
             column,
@@ -250,6 +253,90 @@ def seat(color: str, extra: list[tuple[str, str, str]], slots: int = OPTION_SLOT
             preferredHeight=str(BUTTON_HEIGHT),
         )
     return node
+
+
+LOG_RECENT = 5  # entries the log panel shows at a glance (glue.panels shows as many)
+LOG_WIDTH = 520
+
+
+def logs(colors: list[str]) -> list[ET.Element]:
+    """Each colour's game log (and the spectators', Grey): the last entries at the bottom
+    of the screen, and the whole game in a scrolled panel that the log's button opens. Each
+    is visible to its colour alone: an entry is worded for the colour reading it."""
+    nodes = []
+    for color in [*colors, "Grey"]:
+        small = el(
+            None,
+            "Panel",
+            id=f"log:{color}",
+            visibility=color,
+            active="false",
+            rectAlignment="LowerCenter",
+            width=str(LOG_WIDTH),
+            height="150",
+            offsetXY="0 10",
+        )
+        column = el(
+            small, "VerticalLayout", spacing="2", padding="8 8 6 6", childForceExpandHeight="false"
+        )
+        el(
+            column,
+            "Text",
+            "",
+            id=f"log:{color}:text",
+            fontSize="13",
+            preferredHeight="108",
+            alignment="LowerLeft",
+            horizontalOverflow="Wrap",
+            verticalOverflow="Truncate",
+        )
+        el(
+            column,
+            "Button",
+            "The whole game log",
+            id=f"log:{color}:open",
+            onClick="onLog",
+            preferredHeight="26",
+            fontSize="13",
+        )
+        whole = el(
+            None,
+            "Panel",
+            id=f"log:{color}:all",
+            visibility=color,
+            active="false",
+            rectAlignment="MiddleCenter",
+            width="760",
+            height="600",
+        )
+        column = el(
+            whole, "VerticalLayout", spacing="4", padding="8 8 8 8", childForceExpandHeight="false"
+        )
+        scroll = el(
+            column, "VerticalScrollView", preferredHeight="540", scrollSensitivity="30",
+            color="#00000000",
+        )  # fmt: skip
+        el(
+            scroll,
+            "Text",
+            "",
+            id=f"log:{color}:all:text",
+            fontSize="14",
+            height="540",
+            alignment="UpperLeft",
+            horizontalOverflow="Wrap",
+            verticalOverflow="Overflow",
+        )
+        el(
+            column,
+            "Button",
+            "Close the log",
+            id=f"log:{color}:close",
+            onClick="onLog",
+            preferredHeight="30",
+        )
+        nodes += [small, whole]
+    return nodes
 
 
 def text(nodes: list[ET.Element]) -> str:

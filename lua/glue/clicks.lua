@@ -290,6 +290,18 @@ function C.auto_switch(T, player, value)
   T.changed()
 end
 
+-- The game log's buttons: open the whole log (id "log:C:open") or close it. The log of the
+-- colour clicking (a spectator's is Grey's): each colour reads its own words.
+function C.log(T, player, value, id)
+  if not Seats.left_click(value) then
+    return
+  end
+  local color = Seats.caller(player)
+  T.prefs.log = T.prefs.log or {}
+  T.prefs.log[color] = string.sub(id or "", -5) == ":open"
+  T.changed()
+end
+
 -- A piece moved by hand: the game's input may take it as a decision; else it goes back
 -- where the game has it, with a word to the player.
 function C.drop(T, color, obj)

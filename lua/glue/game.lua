@@ -172,8 +172,15 @@ end
 -- simultaneous phase each colour's decision is worked out in a frame of its own.
 function M.known(m, color)
   local cached = m.mine[color]
-  if M.simultaneous(m) and cached and cached.key == cache_key(m, color) then
-    return cached.d
+  if not (M.simultaneous(m) and cached and cached.key == cache_key(m, color)) then
+    return nil
+  end
+  -- a colour who has answered keeps the key of their first decision (same phase, round and
+  -- an empty path): once they are no longer asked, they have no decision
+  for _, o in ipairs(top(m).options) do
+    if o.id == color then
+      return cached.d
+    end
   end
   return nil
 end

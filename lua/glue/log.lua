@@ -5,15 +5,15 @@
 -- instead } (optional), kind = "action" | "news" | "table" }. A game words its entries
 -- from what a colour may know (the public view, or that colour's own view for its `own`
 -- text), so a hidden fact never reaches another colour's entry; the framework writes each
--- to chat as it is added (glue.table) and keeps the last KEEP for the log panel and for
--- `ttsmod playtest --logs`.
+-- to chat as it is added (glue.table) and keeps the last KEEP for the log panels (glue.panels)
+-- and for `ttsmod playtest --logs`. `notes` is the game words' own memory between entries.
 
 local Log = {}
 
 Log.KEEP = 400
 
 function Log.new()
-  return { entries = {}, first = 1, count = 0 }
+  return { entries = {}, first = 1, count = 0, notes = {} }
 end
 
 function Log.add(log, entry)
@@ -26,24 +26,48 @@ function Log.add(log, entry)
   return entry
 end
 
+-- An entry's words for `color` (nil: a spectator): its own words, marked as theirs alone,
+-- or everyone's.
+function Log.read(e, color)
+  local own = e.own and color and e.own[color]
+  if own then
+    return Log.mark(color) .. own
+  end
+  return e.text
+end
+
+-- What starts words only `color` reads (in the log and in chat).
+function Log.mark(color)
+  return "[" .. color .. " only] "
+end
+
 -- The last entry's text as `color` reads it (nil when the log is empty).
 function Log.last(log, color)
   local e = log.entries[log.count]
-  return e and ((e.own and color and e.own[color]) or e.text) or nil
+  return e and Log.read(e, color) or nil
 end
 
 -- Every entry kept, as `color` reads them, oldest first (nil: a spectator's).
 function Log.lines(log, color)
   local out = {}
   for i = log.first, log.count do
-    local e = log.entries[i]
-    out[#out + 1] = (e.own and color and e.own[color]) or e.text
+    out[#out + 1] = Log.read(log.entries[i], color)
   end
   return out
 end
 
+-- The last `n` entries as `color` reads them, oldest first, one a line.
+function Log.tail(log, color, n)
+  local out = {}
+  for i = math.max(log.first, log.count - n + 1), log.count do
+    out[#out + 1] = Log.read(log.entries[i], color)
+  end
+  return table.concat(out, "\n")
+end
+
+-- Forget every entry (a new game, a load).
 function Log.clear(log)
-  log.entries, log.first, log.count = {}, 1, 0
+  log.entries, log.first, log.count, log.notes = {}, 1, 0, {}
 end
 
 return Log

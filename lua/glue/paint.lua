@@ -53,7 +53,7 @@ local function off_place(obj, p)
   return math.abs(at.x - p.x) > TOLERANCE or math.abs(at.z - p.z) > TOLERANCE
 end
 
-local UI_KEYS = { "text", "active", "onClick" }
+local UI_KEYS = { "text", "active", "onClick", "height" }
 
 -- Set what differs of one element from what was last set on it.
 local function paint_element(shown, id, want)

@@ -9,6 +9,7 @@
 -- last time otherwise, which the painter skips at no cost.
 
 local Game = require("glue.game")
+local Log = require("glue.log")
 
 local P = {}
 
@@ -117,7 +118,11 @@ local function content(ctx, color, known)
   end
   if d == nil then
     local waiting = ctx.waiting_text
-    return { kind = "wait", title = waiting and ("Waiting for " .. waiting .. ".") or "" }
+    local title = waiting and ("Waiting for " .. waiting .. ".") or ""
+    if words.waiting then
+      title = words.waiting(ctx, color, title)
+    end
+    return { kind = "wait", title = title }
   end
   if d.roll then
     return { kind = "roll", d = d, title = words.rolling(ctx, d) }
@@ -261,6 +266,40 @@ local function scoreboard(ctx, ui)
   ui[#ui + 1] = { "board:final:text", { text = board and board.final or "" } }
 end
 
+P.LOG_RECENT = 5 -- entries at a glance (generator/tts/panels.py LOG_RECENT)
+P.LOG_LINE = 20 -- pixels a line of the whole log takes (the scrolled text's height)
+
+-- Each colour's game log (and the spectators'): the last entries, and the whole game while
+-- that colour has it open. Worked out again only when the log or what is open changed.
+local function logs(ctx, ui)
+  local log = ctx.log
+  local memo = ctx.memo.logs
+  local colors = ctx.log_colors
+  for i = 1, #colors do
+    local color = colors[i]
+    local open = ctx.prefs.log and ctx.prefs.log[color] or false
+    local known = memo[color]
+    local reader = color ~= "Grey" and color or nil
+    if known == nil or known.count ~= log.count or known.open ~= open then
+      local entries = {
+        { "log:" .. color, log.count > 0 and ON or OFF },
+        { "log:" .. color .. ":text", { text = Log.tail(log, reader, P.LOG_RECENT) } },
+        { "log:" .. color .. ":all", open and ON or OFF },
+      }
+      if open then
+        local lines = Log.lines(log, reader)
+        entries[4] = { "log:" .. color .. ":all:text", { text = table.concat(lines, "\n"),
+          height = math.max(540, P.LOG_LINE * #lines) } }
+      end
+      known = { count = log.count, open = open, entries = entries }
+      memo[color] = known
+    end
+    for _, entry in ipairs(known.entries) do
+      ui[#ui + 1] = entry
+    end
+  end
+end
+
 -- The framework's entries of the picture (see the top of this file).
 function P.picture(ctx, ui)
   local m = ctx.m
@@ -281,6 +320,7 @@ function P.picture(ctx, ui)
     seat_panel(ctx, seat.color, ui)
   end
   proxy_panel(ctx, ui, ctx.absent)
+  logs(ctx, ui)
   local undo = m.record ~= nil and Game.why_no_undo(m) == nil and not ctx.busy
   local over = m.state ~= nil and m.core.is_over(m.state)
   ui[#ui + 1] = { "host:undo", { active = undo, onClick = P.handler(m) } }

@@ -37,14 +37,14 @@ local VERIFY_EVERY = 2 -- seconds between checks that every piece lies where the
 local PIECE_UNITS = 4 -- units of pieces placed a frame (a unit: about a thousand instructions)
 
 local function fresh_memo()
-  return { panels = {}, rows = {}, pieces = {}, game = {} }
+  return { panels = {}, rows = {}, pieces = {}, game = {}, logs = {} }
 end
 
 -- The context the game's words and view read (docs/table.md lists its fields).
 local function context(T, pieces)
   local m = T.m
   local ctx = T.ctx
-  ctx.m, ctx.seated, ctx.prefs, ctx.memo = m, T.seated, T.prefs, T.memo
+  ctx.m, ctx.seated, ctx.prefs, ctx.memo, ctx.log = m, T.seated, T.prefs, T.memo, T.log
   ctx.busy = T.input_busy ~= nil or T.starting or T.loading
   ctx.input = T.input_busy
   ctx.pieces = pieces
@@ -217,31 +217,60 @@ end
 
 -- A line for everyone, in the log and in chat.
 function Table.say(T, text)
-  Log.add(T.log, { text = text, kind = "table" })
-  Seats.say(text)
+  Table.write(T, { text = text, kind = "table" })
 end
 
 -- News for everyone (a broadcast), in the log too.
 function Table.announce(T, text)
-  Log.add(T.log, { text = text, kind = "news" })
-  Seats.announce(text)
+  Table.write(T, { text = text, kind = "news" })
 end
 
--- The words of an applied action in the log and in chat, and the news it brings.
+-- An entry in the log and in chat: everyone reads `text`; a colour in `own` reads its own
+-- words instead in the log, and in chat also gets them privately. News is broadcast.
+function Table.write(T, entry)
+  Log.add(T.log, entry)
+  if entry.kind == "news" then
+    Seats.announce(entry.text)
+  else
+    Seats.say(entry.text)
+  end
+  if entry.own then
+    for color, text in next, entry.own do
+      if T.seated[color] then
+        Seats.tell(color, Log.mark(color) .. text)
+      end
+    end
+  end
+  refresh(T) -- the log panels show it
+end
+
+-- The words of an applied action in the log and in chat, and the news it brings. A game
+-- whose words have `entries(ctx, result)` writes those (the action's entry first); else
+-- its `action` line and its `news`.
 function Table.after_action(T, result, by_host, n)
   local ctx = context(T, false)
   local words = T.spec.words
-  local line = words.action(ctx, result)
-  if by_host and result.player then
-    line = line .. " [decided by the host, " .. by_host .. " for " .. result.player
-      .. ", who is not seated]"
+  local entries = words.entries and words.entries(ctx, result) or nil
+  if entries == nil then
+    entries = { { text = words.action(ctx, result), kind = "action" } }
+    for _, news in ipairs(words.news(ctx, result.before, result.after)) do
+      entries[#entries + 1] = { text = news, kind = "news" }
+    end
   end
-  T.said[n or Game.count(T.m)] = line
-  Log.add(T.log, { text = line, kind = "action" })
-  Seats.say(line)
-  for _, news in ipairs(words.news(ctx, result.before, result.after)) do
-    Log.add(T.log, { text = news, kind = "news" })
-    Seats.announce(news)
+  local first = entries[1]
+  if by_host and result.player then
+    local note = " [decided by the host, " .. by_host .. " for " .. result.player
+      .. ", who is not seated]"
+    first.text = first.text .. note
+    if first.own then
+      for color, text in next, first.own do
+        first.own[color] = text .. note
+      end
+    end
+  end
+  T.said[n or Game.count(T.m)] = first.text
+  for _, entry in ipairs(entries) do
+    Table.write(T, entry)
   end
 end
 
@@ -662,6 +691,9 @@ local function install(T)
   G.onAutoPass = function(player, value)
     Clicks.auto_switch(T, player, value)
   end
+  G.onLog = function(player, value, id)
+    Clicks.log(T, player, value, id)
+  end
   G.noop = function() end
   local function later()
     Wait.frames(function()
@@ -773,7 +805,12 @@ function Table.run(spec)
     memo = fresh_memo(), said = {}, noticed = {}, dialogs = {}, seated = {}, painted = 1,
     starting = false, loading = false, verifying = false, piles_dirty = false,
     ctx = { words = spec.words, layout = spec.layout, D = spec.data, private = spec.private,
-      auto_switch = spec.auto ~= nil, private_button = next(spec.private) ~= nil } }
+      auto_switch = spec.auto ~= nil, private_button = next(spec.private) ~= nil,
+      log_colors = {} } }
+  for i, seat in ipairs(spec.layout.seats) do
+    T.ctx.log_colors[i] = seat.color
+  end
+  T.ctx.log_colors[#T.ctx.log_colors + 1] = "Grey"
   -- methods as fields, made when first used: T.changed() rather than Table.changed(T)
   setmetatable(T, { __index = function(_, name)
     local fn = Table[name]

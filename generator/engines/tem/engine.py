@@ -59,11 +59,14 @@ class Source:
         player: str | None,
         options: list[tuple[str, str]],
         exhausted: dict[str, list[str]] | None = None,
+        why: Callable[[str], str | None] | None = None,
     ) -> str:
         """The answer to one decision (its options as (id, label) pairs).
 
         `exhausted` (a combat's decisions): colour -> the weapons its side has used in the
-        combat so far, in order (the state keeps no exhaustion: the table shows it).
+        combat so far, in order (the state keeps no exhaustion: the table shows it). `why`:
+        the rule that refuses an answer not offered, in players' words (None: no rule
+        names it, and the refusal says it is not an option).
         """
         decision: dict[str, Any] = {
             "name": name,
@@ -86,11 +89,18 @@ class Source:
                 self.trace.pop()
             raise Need(decision)
         if answer not in {i for i, _ in options}:
+            reason = (why(answer) if why is not None else None) or (
+                f"'{answer}' is not an option of the decision '{name}'"
+            )
             if self.strict:
-                raise IllegalAction(f"'{answer}' is not an option of the decision '{name}'")
-            raise BadPath(f"'{answer}' is not an option of the decision '{name}'")
+                raise IllegalAction(reason)
+            raise BadPath(reason)
         self.taken.append(answer)
         return answer
+
+    def next_is(self, answer: str) -> bool:
+        """True when a complete action's next answer is `answer` (to name a rule it breaks)."""
+        return self.strict and self.pos < len(self.answers) and self.answers[self.pos] == answer
 
 
 class Engine:
@@ -221,7 +231,13 @@ class Engine:
         want = "execute" if s["phase"] == "execute" else s["phase"]
         if kind != want:
             raise IllegalAction(f"it is the {s['phase']} phase: expected a '{want}' action")
-        lead = [action["player"]] if kind in SIMULTANEOUS else []
+        who = action["player"]
+        if kind in SIMULTANEOUS:
+            if who not in self._pending(s):
+                raise IllegalAction(self._not_pending(s, who))
+        elif who != s["active"]:
+            raise IllegalAction(f"it is {s['active']}'s turn, not {who}'s")
+        lead = [who] if kind in SIMULTANEOUS else []
         try:
             if kind == "base":
                 return [str(action["cell"])]
@@ -246,11 +262,20 @@ class Engine:
         except (KeyError, TypeError):
             raise IllegalAction(f"a '{kind}' action is missing a field") from None
 
+    def _not_pending(self, s: State, who: str) -> str:
+        """Why `who` has no simultaneous decision now (not a player, or already chosen)."""
+        if all(q["color"] != who for q in s["players"]):
+            return f"{who} is not playing"
+        if s["phase"] == "program":
+            return f"{who} has already programmed their cards this round"
+        return f"{who} has already made this choice"
+
     # --- resolution ----------------------------------------------------------------------
 
     def _resolve(self, s: State, src: Source) -> Any:
         if self.is_over(s):
             raise IllegalAction("the game is over")
+        s["events"] = []  # what this action does, in order (the log words them)
         phase = s["phase"]
         if phase in SIMULTANEOUS:
             pending = self._pending(s)
@@ -261,13 +286,34 @@ class Engine:
             return self._base(s, me, src)
         return self._execute(s, me, src)
 
+    @staticmethod
+    def _say(s: State, kind: str, player: str, **fields: Any) -> None:
+        """Note an event of the action under way: public facts, plus the acting player's
+        own secrets that the view removes for everyone else (a deployed mine's number)."""
+        s["events"].append({"kind": kind, "player": player, **fields})
+
+    def _place(self, s: State, cell: str) -> str:
+        """A cell as players name it: its zone's name."""
+        c = s["cells"][cell]
+        if c["kind"] == "R":
+            return str(self.zones[c["zone"]]["name"])
+        if c["kind"] == "M":
+            return str(self.d["mech_zone"]["name"])
+        return next((str(b["name"]) for b in self.d["bases"] if b["id"] == c["zone"]),
+                    f"the free base slot {cell}")  # fmt: skip
+
     def _seat(self, s: State, color: str) -> dict[str, Any]:
         return next(p for p in s["players"] if p["color"] == color)
 
     def _base(self, s: State, p: dict[str, Any], src: Source) -> Any:
         taken = {q["base"] for q in s["players"]}
         free = sorted(c for c, cell in s["cells"].items() if cell["kind"] == "B" and c not in taken)
-        cell = src.ask("base", p["color"], [(c, f"base slot {c}") for c in free])
+        def why(cell: str) -> str | None:
+            owner = next((q["color"] for q in s["players"] if q["base"] == cell), None)
+            return f"{owner} already has the base slot {cell}" if owner else None
+
+        cell = src.ask("base", p["color"], [(c, f"base slot {c}") for c in free], why=why)
+        self._say(s, "base", p["color"], cell=cell)
         p["base"] = cell
         p["zone"] = cell
         s["cells"][cell]["zone"] = self.bases[p["color"]]["id"]
@@ -290,11 +336,13 @@ class Engine:
     ) -> None:
         """Keep a secret setup pick in `chosen`; once all have picked, reveal every one."""
         p["chosen"] = pick
+        self._say(s, "chosen", p["color"], what=s["phase"])
         if self._pending(s):
             return
         for q in s["players"]:
             reveal(q, q["chosen"])
             q["chosen"] = None
+        self._say(s, "revealed", p["color"], what=s["phase"])
         s["phase"] = next_phase
 
     def _pilot(self, s: State, p: dict[str, Any], src: Source) -> Any:
@@ -344,6 +392,7 @@ class Engine:
             chosen.append({"card": card, "dir": d})
         p["program"] = chosen
         p["programmed"] = True
+        self._say(s, "programmed", p["color"])
         if not self._pending(s):
             s["phase"] = "execute"
             s["turn"] = 1
@@ -476,6 +525,7 @@ class Engine:
                 return
             verb, w = pick.split(":", 1)
             toggled.add(w)
+            self._say(s, "equip", p["color"], weapon=w, on=verb == "equip")
             if verb == "equip":
                 p["equipped"].append(w)
             else:
@@ -493,19 +543,27 @@ class Engine:
         else:
             step = p["program"][len(p["played"])]
             card, d = step["card"], step["dir"]
+        self._say(s, "card", color, card=card, dir=d, ad_hoc=p["ad_hoc"])
         p["played"].append(card)
         program = self.programs[card]
         moved_to = None
         jumped = False
         if d != "stay":
             moved_to, jumped = self._landing(s, p["zone"], program["arrow"], d)
+            if moved_to is None:
+                self._say(s, "wall", color, dir=d, cell=p["zone"])
         standing = True
         fought = False
         if moved_to is not None:
+            self._say(s, "move", color, dir=d, cell=moved_to)
             self._move(s, p, moved_to)
             standing, fought = self._enter(s, p, src, jumped)
         if standing and not fought:
             self._act(s, p, src, program["action"])
+        elif not fought:
+            self._say(s, "no_action", color, action=program["action"], why="ko")
+        else:
+            self._say(s, "no_action", color, action=program["action"], why="combat")
         self._equip_window(s, p, src, "end")
         self._next_turn(s)
         return {"type": "execute", "player": color, "decisions": list(src.taken)}
@@ -543,7 +601,10 @@ class Engine:
             owner = self._seat(s, mine["owner"])
             owner["mines"].append(mine["number"])
             owner["mines"].sort()
-            if self._damage(p, self._value(s, cell) + mine["number"]):
+            hurt = self._value(s, cell) + mine["number"]
+            self._say(s, "mine", color, owner=owner["color"], cell=cell, number=mine["number"],
+                      damage=min(hurt, p["health"]))  # fmt: skip
+            if self._damage(p, hurt):
                 self._ko(s, p, owner, src, by_trap=True)
                 return False, False
         enemies = self._enemies_at(s, cell, color)
@@ -551,6 +612,7 @@ class Engine:
             foe = enemies[0]
             if len(enemies) > 1:
                 foe = src.ask("fight", color, [(e, e) for e in enemies])
+            self._say(s, "combat", color, foe=foe, vp=int(self.g["vp"]["combat_start"]))
             loser = self._combat(s, p, self._seat(s, foe), src, jumped)
             if loser is not p and here["turret"] == foe and not self._turret_fires(s, p, src):
                 return False, True
@@ -572,7 +634,10 @@ class Engine:
             return True
         cell = p["zone"]
         owner = self._seat(s, s["cells"][cell]["turret"])
-        if self._damage(p, self._value(s, cell)):
+        hurt = self._value(s, cell)
+        self._say(s, "turret", p["color"], owner=owner["color"], cell=cell,
+                  damage=min(hurt, p["health"]))  # fmt: skip
+        if self._damage(p, hurt):
             self._ko(s, p, owner, src, by_trap=True)
             return False
         s["cells"][cell]["turret"] = None
@@ -595,6 +660,8 @@ class Engine:
         self._take_mech(s, p, src)
 
     def _take_mech(self, s: State, p: dict[str, Any], src: Source) -> None:
+        self._say(s, "mech", p["color"], side=s["mech"]["side"],
+                  vp=int(self.g["vp"]["mech_entry"]))  # fmt: skip
         s["mech"]["controller"] = p["color"]
         s["mech"]["zone"] = p["zone"]
         p["vp"] += int(self.g["vp"]["mech_entry"])
@@ -662,6 +729,12 @@ class Engine:
             dealt = min(damage, foe["health"])
             foe["health"] -= dealt
             me["vp"] += dealt * int(self.g["vp"]["per_damage"])
+            why = ""
+            if power:
+                why = ("jump" if me is a and jumped else "first_strike") if first else "counter"
+            self._say(s, "attack", me["color"], foe=foe["color"], weapon=w, power=why,
+                      damage=dealt, vp=dealt * int(self.g["vp"]["per_damage"]),
+                      ability=ability["kind"] if active else "none")  # fmt: skip
             if active:
                 kind = ability["kind"]
                 if kind == "gain":
@@ -683,15 +756,19 @@ class Engine:
 
     def _retreat(self, s: State, p: dict[str, Any], winner: dict[str, Any], src: Source) -> None:
         winner["vp"] += int(self.g["vp"]["retreat"])
-        self._relocate(s, p, src, "retreat")
+        self._say(s, "retreat", p["color"], by=winner["color"], vp=int(self.g["vp"]["retreat"]))
+        self._relocate(s, p, src, "retreat", p["zone"])
         self._enter_ad_hoc(p)
 
-    def _relocate(self, s: State, p: dict[str, Any], src: Source, name: str) -> None:
-        """To the nearest non-hostile zone (the player's pick among ties; none: stays)."""
-        safe = self._nearest_safe(s, p["zone"], p["color"])
+    def _relocate(self, s: State, p: dict[str, Any], src: Source, name: str, start: str) -> None:
+        """To the non-hostile zone nearest `start` (the player's pick among ties; none:
+        stays where they are)."""
+        safe = self._nearest_safe(s, start, p["color"])
         if not safe:
+            self._say(s, "to", p["color"], cell=p["zone"], why=name + "_stay")
             return
         cell = safe[0] if len(safe) == 1 else src.ask(name, p["color"], [(c, c) for c in safe])
+        self._say(s, "to", p["color"], cell=cell, why=name)
         self._move(s, p, cell)
 
     def _enter_ad_hoc(self, p: dict[str, Any]) -> None:
@@ -703,10 +780,12 @@ class Engine:
         self, s: State, p: dict[str, Any], by: dict[str, Any], src: Source, by_trap: bool
     ) -> None:
         if by_trap:
-            by["vp"] += int(self.g["vp"]["trap_ko"])
+            vp = int(self.g["vp"]["trap_ko"])
         else:
-            by["vp"] += int(self.g["vp"]["ko"]) + self._has(s, by, "extra_vp_on_ko")
+            vp = int(self.g["vp"]["ko"]) + self._has(s, by, "extra_vp_on_ko")
+        by["vp"] += vp
         status = p["status"]
+        self._say(s, "ko", p["color"], by=by["color"], trap=by_trap, vp=vp, status=status)
         if status == "mech":
             s["mech"]["controller"] = None  # after a mine or a turret it stays where it fell
             if not by_trap:
@@ -719,11 +798,14 @@ class Engine:
                 p[res] = max(p[res], int(self.g["ko_resource_floor"]))
             base = p["base"]
             if not self._hostile(s, base, p["color"]):
+                self._say(s, "to", p["color"], cell=base, why="ko_base")
                 self._move(s, p, base)
             else:
-                self._relocate(s, p, src, "ko_zone")
+                # the rules text: "the nearest Zone that isn't controlled by the enemy" to
+                # the base, not to where the KO happened
+                self._relocate(s, p, src, "ko_zone", base)
         else:
-            self._relocate(s, p, src, "ko_zone")
+            self._relocate(s, p, src, "ko_zone", p["zone"])
             self._equip_window(s, p, src, "status")
         self._enter_ad_hoc(p)
 
@@ -734,22 +816,29 @@ class Engine:
         cost = max(0, self._value(s, p["zone"]) - self._has(s, p, "cheaper_deploy"))
         return res, cost
 
-    def _can_deploy(self, s: State, p: dict[str, Any], what: str) -> bool:
-        here = s["cells"][p["zone"]]
-        if here["mine"] is not None or here["turret"] is not None:
-            return False
+    def _why_not_deploy(self, s: State, p: dict[str, Any], what: str) -> str | None:
+        """The rule that stops `p` deploying a mine or turret here, with its numbers."""
+        zone = p["zone"]
+        here = s["cells"][zone]
+        place = self._place(s, zone)
+        if here["mine"] is not None:
+            return f"a mine already stands in {place}"
+        if here["turret"] is not None:
+            return f"a turret already stands in {place}"
         mech = s["mech"]
-        if here["kind"] == "M" and mech["zone"] == p["zone"] and mech["controller"] != p["color"]:
-            return False
+        if here["kind"] == "M" and mech["zone"] == zone and mech["controller"] != p["color"]:
+            return f"no {what} in {place} while the Mighty Mech stands there"
         res, cost = self._deploy_cost(s, p, what)
         if p[res] < cost:
-            return False
+            return f"a {what} in {place} costs {cost} {res}; {p['color']} has {p[res]}"
         if what == "mine":
-            return bool(p["mines"]) or any(
+            left = bool(p["mines"]) or any(
                 c["mine"] is not None and c["mine"]["owner"] == p["color"]
                 for c in s["cells"].values()
             )
-        return p["turrets"] > 0 or any(c["turret"] == p["color"] for c in s["cells"].values())
+        else:
+            left = p["turrets"] > 0 or any(c["turret"] == p["color"] for c in s["cells"].values())
+        return None if left else f"{p['color']} has no {what} to deploy"
 
     def _buyable(self, s: State, p: dict[str, Any]) -> list[str]:
         out = [w for w in s["row"] if self._affordable(p, w)]
@@ -762,6 +851,53 @@ class Engine:
     def _affordable(self, p: dict[str, Any], w: str) -> bool:
         cost = self.weapons[w]["cost"]
         return p["energy"] >= cost.get("energy", 0) and p["credits"] >= cost.get("credits", 0)
+
+    def _why_not_buy(self, s: State, p: dict[str, Any], w: str | None = None) -> str | None:
+        """Why `p` cannot buy weapon `w` (None: any weapon), with the numbers."""
+        if w is None:
+            if self._buyable(s, p):
+                return None
+            return (f"{p['color']} can afford no weapon on offer "
+                    f"({p['energy']} energy, {p['credits']} credits)")  # fmt: skip
+        weapon = self.weapons.get(w)
+        if weapon is None:
+            return f"there is no weapon '{w}'"
+        if weapon["class"] == "advanced" and w not in s["row"]:
+            return f"{weapon['name']} is not in the row of weapons for sale"
+        if weapon["class"] == "basic" and w in p["owned"]:
+            return f"{p['color']} already owns {weapon['name']}"
+        if weapon["class"] == "basic" and s["piles"][w] == 0:
+            return f"no {weapon['name']} is left in its pile"
+        cost = weapon["cost"]
+        for res in ("energy", "credits"):
+            if p[res] < cost.get(res, 0):
+                return f"{weapon['name']} costs {cost[res]} {res}; {p['color']} has {p[res]}"
+        return None
+
+    def _why_not_power(self, s: State, p: dict[str, Any], pick: str | None = None) -> str | None:
+        """Why `p` cannot power up (`pick`: heal:k or upgrade; None: either), with numbers."""
+        if p["status"] == "mech":
+            return "no Power Up in the Mighty Mech"
+        heal = self.g["costs"]["heal"]
+        up = self.g["costs"]["upgrade"]
+        color = p["color"]
+        no_upgrade = (
+            "no upgrade in Power Armor" if p["status"] != "pilot"
+            else f"an upgrade costs {up['pay']} {up['resource']}; {color} has {p[up['resource']]}"
+        )  # fmt: skip
+        if pick == "upgrade":
+            return no_upgrade
+        full = p["health"] >= self._health_max(p)
+        no_heal = (
+            f"{color} is at full health ({p['health']})" if full
+            else f"healing costs {heal['pay']} {heal['resource']} for {heal['health']} health; "
+            f"{color} has {p[heal['resource']]}"
+        )  # fmt: skip
+        if pick is not None:
+            return no_heal if full else f"{color} cannot heal that much ({no_heal})"
+        if self._power_options(s, p):
+            return None
+        return no_heal + " and " + no_upgrade
 
     def _power_options(self, s: State, p: dict[str, Any]) -> list[tuple[str, str]]:
         if p["status"] == "mech":
@@ -779,19 +915,23 @@ class Engine:
         return opts
 
     def _act(self, s: State, p: dict[str, Any], src: Source, action: str) -> None:
-        feasible = {
-            "collect": True,
-            "mine": self._can_deploy(s, p, "mine"),
-            "turret": self._can_deploy(s, p, "turret"),
-            "buy": bool(self._buyable(s, p)),
-            "power_up": bool(self._power_options(s, p)),
+        why = {
+            "collect": None,
+            "mine": self._why_not_deploy(s, p, "mine"),
+            "turret": self._why_not_deploy(s, p, "turret"),
+            "buy": self._why_not_buy(s, p),
+            "power_up": self._why_not_power(s, p),
         }[action]
-        if not feasible:
+        if why is not None:
+            if src.next_is(action):
+                raise IllegalAction(why)  # a record that does what the rules forbid
+            self._say(s, "no_action", p["color"], action=action, why=why)
             return
         if (
             src.ask("act", p["color"], [(action, ACT_LABELS[action]), ("skip", "Skip it")])
             == "skip"
         ):
+            self._say(s, "no_action", p["color"], action=action, why="skip")
             return
         getattr(self, "_do_" + action)(s, p, src)
 
@@ -802,6 +942,7 @@ class Engine:
                 "color"
             ]:
                 mine.add(cid)
+        had = (p["energy"], p["credits"])
         for cid in sorted(mine):
             c = s["cells"][cid]
             if c["kind"] == "R":
@@ -809,12 +950,16 @@ class Engine:
             else:
                 self._gain(p, "energy", 1)
                 self._gain(p, "credits", 1)
+        self._say(s, "collect", p["color"], zones=len(mine), energy=p["energy"] - had[0],
+                  credits=p["credits"] - had[1])  # fmt: skip
 
     def _do_mine(self, s: State, p: dict[str, Any], src: Source) -> None:
         res, cost = self._deploy_cost(s, p, "mine")
         here = s["cells"][p["zone"]]
+        came = ""
         if p["mines"]:
-            n = int(src.ask("mine_number", p["color"], [(str(n), f"mine {n}") for n in p["mines"]]))
+            n = int(src.ask("mine_number", p["color"], [(str(n), f"mine {n}") for n in p["mines"]],
+                            why=lambda x: f"{p['color']} has no mine {x} in supply"))
             p["mines"].remove(n)
         else:
             where = sorted(
@@ -824,23 +969,33 @@ class Engine:
             cid = src.ask("move_mine", p["color"], [(c, c) for c in where])
             n = s["cells"][cid]["mine"]["number"]
             s["cells"][cid]["mine"] = None
+            came = cid
         p[res] -= cost
         here["mine"] = {"owner": p["color"], "number": n}
+        self._say(s, "deploy", p["color"], what="mine", cell=p["zone"], cost=cost, resource=res,
+                  moved=came, number=n)  # fmt: skip
 
     def _do_turret(self, s: State, p: dict[str, Any], src: Source) -> None:
         res, cost = self._deploy_cost(s, p, "turret")
+        came = ""
         if p["turrets"] > 0:
             p["turrets"] -= 1
         else:
             where = sorted(cid for cid, c in s["cells"].items() if c["turret"] == p["color"])
             cid = src.ask("move_turret", p["color"], [(c, c) for c in where])
             s["cells"][cid]["turret"] = None
+            came = cid
         p[res] -= cost
         s["cells"][p["zone"]]["turret"] = p["color"]
+        self._say(s, "deploy", p["color"], what="turret", cell=p["zone"], cost=cost,
+                  resource=res, moved=came)  # fmt: skip
 
     def _do_buy(self, s: State, p: dict[str, Any], src: Source) -> None:
-        w = src.ask("buy", p["color"], [(x, self.weapons[x]["name"]) for x in self._buyable(s, p)])
+        w = src.ask("buy", p["color"], [(x, self.weapons[x]["name"]) for x in self._buyable(s, p)],
+                    why=lambda x: self._why_not_buy(s, p, x))  # fmt: skip
         cost = self.weapons[w]["cost"]
+        self._say(s, "buy", p["color"], weapon=w, energy=cost.get("energy", 0),
+                  credits=cost.get("credits", 0))  # fmt: skip
         p["energy"] -= cost.get("energy", 0)
         p["credits"] -= cost.get("credits", 0)
         if w in s["row"]:
@@ -855,9 +1010,11 @@ class Engine:
         p["bought"].append(w)
 
     def _do_power_up(self, s: State, p: dict[str, Any], src: Source) -> None:
-        pick = src.ask("power_up", p["color"], self._power_options(s, p))
+        pick = src.ask("power_up", p["color"], self._power_options(s, p),
+                       why=lambda x: self._why_not_power(s, p, x))  # fmt: skip
         if pick == "upgrade":
             up = self.g["costs"]["upgrade"]
+            self._say(s, "upgrade", p["color"], cost=int(up["pay"]), resource=up["resource"])
             p[up["resource"]] -= int(up["pay"])
             p["status"] = "armor"
             p["health"] = self._health_max(p)
@@ -867,7 +1024,10 @@ class Engine:
         heal = self.g["costs"]["heal"]
         k = int(pick.split(":")[1])
         p[heal["resource"]] -= k * int(heal["pay"])
+        was = p["health"]
         p["health"] = min(self._health_max(p), p["health"] + k * int(heal["health"]))
+        self._say(s, "heal", p["color"], health=p["health"] - was, cost=k * int(heal["pay"]),
+                  resource=heal["resource"])  # fmt: skip
 
     # --- rounds and scoring ------------------------------------------------------------------
 
@@ -901,18 +1061,25 @@ class Engine:
 
     def _score(self, s: State) -> None:
         for q in s["players"]:
-            q["vp"] += self._value(s, q["zone"])
-            for cid, c in s["cells"].items():
+            lines = [{"what": "pilot", "cell": q["zone"], "vp": self._value(s, q["zone"])}]
+            for cid in sorted(s["cells"]):
+                c = s["cells"][cid]
                 if c["mine"] is not None and c["mine"]["owner"] == q["color"]:
-                    q["vp"] += self._value(s, cid)
+                    lines.append({"what": "mine", "cell": cid, "vp": self._value(s, cid)})
                 if c["turret"] == q["color"]:
-                    q["vp"] += 2 * self._value(s, cid)
+                    lines.append({"what": "turret", "cell": cid, "vp": 2 * self._value(s, cid)})
             if s["mech"]["controller"] == q["color"]:
-                q["vp"] += int(self.g["vp"]["mech_control"])
+                lines.append({"what": "mech", "cell": s["mech"]["zone"],
+                              "vp": int(self.g["vp"]["mech_control"])})  # fmt: skip
+            total = sum(x["vp"] for x in lines)
+            q["vp"] += total
+            self._say(s, "score", q["color"], round=s["round"], lines=lines, vp=total)
 
     def _finish(self, s: State) -> None:
         for q in s["players"]:
-            q["vp"] += sum(int(self.weapons[w]["vp"]) for w in q["bought"])
+            lines = [{"weapon": w, "vp": int(self.weapons[w]["vp"])} for w in q["bought"]]
+            q["vp"] += sum(x["vp"] for x in lines)
+            self._say(s, "weapons_vp", q["color"], lines=lines, vp=sum(x["vp"] for x in lines))
         s["phase"] = "over"
         s["active"] = None
         order = sorted(s["players"], key=lambda q: (-q["vp"], -len(q["bought"])))

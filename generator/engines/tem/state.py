@@ -126,6 +126,7 @@ def new_state(data: dict[str, Any], setup: dict[str, Any]) -> State:
         "deck": list(weapons[row_size:]),
         "piles": {w["id"]: data["weapons"]["basic_copies"] for w in data["basic"]},
         "ranking": None,
+        "events": [],
     }
 
 
@@ -134,7 +135,8 @@ def view(s: State, color: str | None) -> State:
 
     Others' programs (a count stays), every mine's number but one's own, others' mines in
     supply and dealt pilots, a pilot kept or a basic picked before all have chosen (`chosen`
-    shows only that they have), the deck's order.
+    shows only that they have), the deck's order, the number of a mine another player
+    deployed in the last action's events.
     """
     out = clone(s)
     for p in out["players"]:
@@ -149,6 +151,9 @@ def view(s: State, color: str | None) -> State:
         if m is not None and m["owner"] != color:
             m["number"] = None
     out["deck"] = [None] * len(out["deck"])
+    for e in out["events"]:
+        if "number" in e and e["kind"] == "deploy" and e["player"] != color:
+            e["number"] = None
     return out
 
 

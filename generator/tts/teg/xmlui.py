@@ -41,4 +41,5 @@ def global_ui(data: TegData) -> str:
         panels.seat(color, [("auto", "Pass automatically: off", "onAutoPass")], OPTION_SLOTS)
         for color in data.rules.seat_colors
     ]
+    nodes += panels.logs(list(data.rules.seat_colors))
     return panels.text(nodes)

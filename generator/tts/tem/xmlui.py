@@ -44,4 +44,5 @@ def global_ui(plain: dict[str, Any]) -> str:
         panels.seat(color, [("private", "Open my private choice", "onPrivate")], OPTION_SLOTS)
         for color in g["seat_colors"]
     ]
+    nodes += panels.logs(list(g["seat_colors"]))
     return panels.text(nodes)

@@ -62,6 +62,7 @@ local function clone(s)
     active = s.active, players = players, cells = cells,
     mech = { zone = mech.zone, controller = mech.controller, side = mech.side },
     row = { unpack(s.row) }, deck = { unpack(s.deck) }, piles = piles, ranking = s.ranking,
+    events = s.events, -- replaced whole by each resolution
   }
 end
 
@@ -246,7 +247,7 @@ function Engine.new(D)
       game = "tem", phase = "base", round = 1, turn = 1, start = 0, active = colors[n],
       players = players, cells = cells,
       mech = { zone = mech_cell, controller = NULL, side = NULL },
-      row = row, deck = deck, piles = piles, ranking = NULL,
+      row = row, deck = deck, piles = piles, ranking = NULL, events = json.array({}),
     }
   end
 
@@ -295,7 +296,7 @@ function Engine.new(D)
 
   -- A decision; `exhausted` (a combat's decisions): colour -> the weapons its side has used
   -- in the combat so far, in order (the state keeps no exhaustion: the table shows it).
-  local function ask(src, name, player, options, exhausted)
+  local function ask(src, name, player, options, exhausted, why)
     local decision = { name = name, player = player or NULL, options = options,
       exhausted = exhausted }
     if src.pos < #src.answers then
@@ -307,8 +308,11 @@ function Engine.new(D)
       end
       if src.trace then src.trace[#src.trace + 1] = decision end
       if not ok then
+        -- the rule that refuses it, in players' words, when one names it
+        local reason = why and why(answer)
         src.signal = { kind = src.strict and "refuse" or "badpath",
-          why = "'" .. tostring(answer) .. "' is not an option of the decision '" .. name .. "'" }
+          why = reason or ("'" .. tostring(answer) .. "' is not an option of the decision '"
+            .. name .. "'") }
         error(SIGNAL, 0)
       end
       src.taken[#src.taken + 1] = answer
@@ -329,6 +333,19 @@ function Engine.new(D)
   local function refuse(src, why)
     src.signal = { kind = "refuse", why = why }
     error(SIGNAL, 0)
+  end
+
+  -- True when a complete action's next answer is `answer` (to name a rule it breaks).
+  local function next_is(src, answer)
+    return src.strict and src.pos < #src.answers and src.answers[src.pos + 1] == answer
+  end
+
+  -- Note an event of the action under way (the log words it): public facts, plus the
+  -- acting player's own secrets that the view removes for everyone else.
+  local function say(s, kind, player, e)
+    e = e or {}
+    e.kind, e.player = kind, player
+    s.events[#s.events + 1] = e
   end
 
   -- The arena ---------------------------------------------------------------------------------
@@ -437,6 +454,15 @@ function Engine.new(D)
     return GEO[#s.players].order
   end
 
+  -- A cell as players name it: its zone's name.
+  local function place(s, cell)
+    local c = s.cells[cell]
+    if c.kind == "R" then return zones[c.zone].name end
+    if c.kind == "M" then return D.mech_zone.name end
+    local b = bases[c.zone]
+    return b and b.name or ("the free base slot " .. cell)
+  end
+
   -- A player's numbers ---------------------------------------------------------------------
 
   local function powers(s, p)
@@ -522,6 +548,7 @@ function Engine.new(D)
       end
       local verb, w = pick:match("^(%a+):(.*)$")
       toggled[w] = true
+      say(s, "equip", p.color, { weapon = w, on = verb == "equip" })
       if verb == "equip" then
         p.equipped[#p.equipped + 1] = w
       else
@@ -539,15 +566,20 @@ function Engine.new(D)
     end
   end
 
-  local function relocate(s, p, src, name)
-    local safe = nearest_safe(s, p.zone, p.color)
-    if #safe == 0 then return end
+  -- To the non-hostile zone nearest `start` (the player's pick among ties; none: stays).
+  local function relocate(s, p, src, name, start)
+    local safe = nearest_safe(s, start, p.color)
+    if #safe == 0 then
+      say(s, "to", p.color, { cell = p.zone, why = name .. "_stay" })
+      return
+    end
     local cell = safe[1]
     if #safe > 1 then
       local opts = {}
       for _, c in ipairs(safe) do opts[#opts + 1] = opt(c, c) end
       cell = ask(src, name, p.color, opts)
     end
+    say(s, "to", p.color, { cell = cell, why = name })
     move(s, p, cell)
   end
 
@@ -558,6 +590,7 @@ function Engine.new(D)
   end
 
   local function take_mech(s, p, src)
+    say(s, "mech", p.color, { side = s.mech.side, vp = G.vp.mech_entry })
     s.mech.controller = p.color
     s.mech.zone = p.zone
     p.vp = p.vp + G.vp.mech_entry
@@ -568,12 +601,15 @@ function Engine.new(D)
   end
 
   local function ko(s, p, by, src, by_trap)
+    local vp
     if by_trap then
-      by.vp = by.vp + G.vp.trap_ko
+      vp = G.vp.trap_ko
     else
-      by.vp = by.vp + G.vp.ko + has(s, by, "extra_vp_on_ko")
+      vp = G.vp.ko + has(s, by, "extra_vp_on_ko")
     end
+    by.vp = by.vp + vp
     local status = p.status
+    say(s, "ko", p.color, { by = by.color, trap = by_trap, vp = vp, status = status })
     if status == "mech" then
       s.mech.controller = NULL
       if not by_trap then take_mech(s, by, src) end
@@ -586,12 +622,15 @@ function Engine.new(D)
         if p[res] < G.ko_resource_floor then p[res] = G.ko_resource_floor end
       end
       if not hostile(s, p.base, p.color) then
+        say(s, "to", p.color, { cell = p.base, why = "ko_base" })
         move(s, p, p.base)
       else
-        relocate(s, p, src, "ko_zone")
+        -- the rules text: "the nearest Zone that isn't controlled by the enemy" to the base,
+        -- not to where the KO happened
+        relocate(s, p, src, "ko_zone", p.base)
       end
     else
-      relocate(s, p, src, "ko_zone")
+      relocate(s, p, src, "ko_zone", p.zone)
       equip_window(s, p, src, "status")
     end
     enter_ad_hoc(p)
@@ -607,7 +646,10 @@ function Engine.new(D)
     if has(s, p, "turret_immune") > 0 then return true end
     local cell = p.zone
     local owner = seat(s, s.cells[cell].turret)
-    if damage(p, value(s, cell)) then
+    local hurt = value(s, cell)
+    say(s, "turret", p.color, { owner = owner.color, cell = cell,
+      damage = hurt < p.health and hurt or p.health })
+    if damage(p, hurt) then
       ko(s, p, owner, src, true)
       return false
     end
@@ -618,7 +660,8 @@ function Engine.new(D)
 
   local function retreat(s, p, winner, src)
     winner.vp = winner.vp + G.vp.retreat
-    relocate(s, p, src, "retreat")
+    say(s, "retreat", p.color, { by = winner.color, vp = G.vp.retreat })
+    relocate(s, p, src, "retreat", p.zone)
     enter_ad_hoc(p)
   end
 
@@ -686,6 +729,12 @@ function Engine.new(D)
       if foe.health < dealt then dealt = foe.health end
       foe.health = foe.health - dealt
       me.vp = me.vp + dealt * G.vp.per_damage
+      local why = ""
+      if power then
+        if first then why = (me == a and jumped) and "jump" or "first_strike" else why = "counter" end
+      end
+      say(s, "attack", me.color, { foe = foe.color, weapon = w, power = why, damage = dealt,
+        vp = dealt * G.vp.per_damage, ability = active and ability.kind or "none" })
       if active then
         local kind = ability.kind
         if kind == "gain" then
@@ -734,7 +783,10 @@ function Engine.new(D)
       local owner = seat(s, mine.owner)
       owner.mines[#owner.mines + 1] = mine.number
       table.sort(owner.mines)
-      if damage(p, value(s, cell) + mine.number) then
+      local hurt = value(s, cell) + mine.number
+      say(s, "mine", p.color, { owner = owner.color, cell = cell, number = mine.number,
+        damage = hurt < p.health and hurt or p.health })
+      if damage(p, hurt) then
         ko(s, p, owner, src, true)
         return false, false
       end
@@ -747,6 +799,7 @@ function Engine.new(D)
         for _, e in ipairs(enemies) do opts[#opts + 1] = opt(e, e) end
         foe = ask(src, "fight", p.color, opts)
       end
+      say(s, "combat", p.color, { foe = foe, vp = G.vp.combat_start })
       local loser = combat(s, p, seat(s, foe), src, jumped)
       if loser ~= p and here.turret == foe and not turret_fires(s, p, src) then
         return false, true
@@ -786,22 +839,91 @@ function Engine.new(D)
     return out
   end
 
-  local function can_deploy(s, p, what)
+  -- The rule that stops `p` deploying a mine or turret here, with its numbers (nil: none).
+  local function why_not_deploy(s, p, what)
     local here = s.cells[p.zone]
-    if here.mine ~= NULL or here.turret ~= NULL then return false end
+    local where = place(s, p.zone)
+    if here.mine ~= NULL then return "a mine already stands in " .. where end
+    if here.turret ~= NULL then return "a turret already stands in " .. where end
     local mech = s.mech
-    if here.kind == "M" and mech.zone == p.zone and mech.controller ~= p.color then return false end
-    local res, cost = deploy_cost(s, p, what)
-    if p[res] < cost then return false end
-    for _, c in next, s.cells do
-      if what == "mine" and c.mine ~= NULL and c.mine.owner == p.color then return true end
-      if what == "turret" and c.turret == p.color then return true end
+    if here.kind == "M" and mech.zone == p.zone and mech.controller ~= p.color then
+      return "no " .. what .. " in " .. where .. " while the Mighty Mech stands there"
     end
-    if what == "mine" then return #p.mines > 0 end
-    return p.turrets > 0
+    local res, cost = deploy_cost(s, p, what)
+    if p[res] < cost then
+      return "a " .. what .. " in " .. where .. " costs " .. cost .. " " .. res .. "; " .. p.color
+        .. " has " .. p[res]
+    end
+    for _, c in next, s.cells do
+      if what == "mine" and c.mine ~= NULL and c.mine.owner == p.color then return nil end
+      if what == "turret" and c.turret == p.color then return nil end
+    end
+    if (what == "mine" and #p.mines > 0) or (what == "turret" and p.turrets > 0) then
+      return nil
+    end
+    return p.color .. " has no " .. what .. " to deploy"
   end
 
-  local function power_options(s, p)
+  -- Why `p` cannot buy weapon `w` (nil `w`: any weapon), with the numbers (nil: they can).
+  local function why_not_buy(s, p, w)
+    if w == nil then
+      if #buyable(s, p) > 0 then return nil end
+      return p.color .. " can afford no weapon on offer (" .. p.energy .. " energy, "
+        .. p.credits .. " credits)"
+    end
+    local entry = weapons[w]
+    if entry == nil then return "there is no weapon '" .. tostring(w) .. "'" end
+    local weapon = entry.w
+    if entry.class == "advanced" and not contains(s.row, w) then
+      return weapon.name .. " is not in the row of weapons for sale"
+    end
+    if entry.class == "basic" and contains(p.owned, w) then
+      return p.color .. " already owns " .. weapon.name
+    end
+    if entry.class == "basic" and s.piles[w] == 0 then
+      return "no " .. weapon.name .. " is left in its pile"
+    end
+    for _, res in ipairs({ "energy", "credits" }) do
+      local need = weapon.cost[res] or 0
+      if p[res] < need then
+        return weapon.name .. " costs " .. need .. " " .. res .. "; " .. p.color .. " has " .. p[res]
+      end
+    end
+    return nil
+  end
+
+  local power_options
+
+  -- Why `p` cannot power up (`pick`: "heal:k" or "upgrade"; nil: either), with numbers.
+  local function why_not_power(s, p, pick)
+    if p.status == "mech" then return "no Power Up in the Mighty Mech" end
+    local heal, up = G.costs.heal, G.costs.upgrade
+    local color = p.color
+    local no_upgrade
+    if p.status ~= "pilot" then
+      no_upgrade = "no upgrade in Power Armor"
+    else
+      no_upgrade = "an upgrade costs " .. up.pay .. " " .. up.resource .. "; " .. color .. " has "
+        .. p[up.resource]
+    end
+    if pick == "upgrade" then return no_upgrade end
+    local full = p.health >= health_max(p)
+    local no_heal
+    if full then
+      no_heal = color .. " is at full health (" .. p.health .. ")"
+    else
+      no_heal = "healing costs " .. heal.pay .. " " .. heal.resource .. " for " .. heal.health
+        .. " health; " .. color .. " has " .. p[heal.resource]
+    end
+    if pick ~= nil then
+      if full then return no_heal end
+      return color .. " cannot heal that much (" .. no_heal .. ")"
+    end
+    if #power_options(s, p) > 0 then return nil end
+    return no_heal .. " and " .. no_upgrade
+  end
+
+  function power_options(s, p)
     if p.status == "mech" then return {} end
     local heal, up = G.costs.heal, G.costs.upgrade
     local opts = {}
@@ -823,10 +945,12 @@ function Engine.new(D)
   local DO = {}
 
   function DO.collect(s, p)
+    local energy, credits, held = p.energy, p.credits, 0
     for _, id in ipairs(cell_list(s)) do
       local c = s.cells[id]
       local own = id == p.zone or (c.mine ~= NULL and c.mine.owner == p.color) or c.turret == p.color
       if own then
+        held = held + 1
         if c.kind == "R" then
           gain(p, zones[c.zone].yield, 1)
         else
@@ -835,16 +959,21 @@ function Engine.new(D)
         end
       end
     end
+    say(s, "collect", p.color, { zones = held, energy = p.energy - energy,
+      credits = p.credits - credits })
   end
 
   function DO.mine(s, p, src)
     local res, cost = deploy_cost(s, p, "mine")
     local here = s.cells[p.zone]
     local n
+    local came = ""
     if #p.mines > 0 then
       local opts = {}
       for _, m in ipairs(p.mines) do opts[#opts + 1] = opt(tostring(m), "mine " .. m) end
-      n = tonumber(ask(src, "mine_number", p.color, opts))
+      n = tonumber(ask(src, "mine_number", p.color, opts, nil, function(x)
+        return p.color .. " has no mine " .. tostring(x) .. " in supply"
+      end))
       remove_value(p.mines, n)
     else
       local opts = {}
@@ -855,13 +984,17 @@ function Engine.new(D)
       local from = ask(src, "move_mine", p.color, opts)
       n = s.cells[from].mine.number
       s.cells[from].mine = NULL
+      came = from
     end
     p[res] = p[res] - cost
     here.mine = { owner = p.color, number = n }
+    say(s, "deploy", p.color, { what = "mine", cell = p.zone, cost = cost, resource = res,
+      moved = came, number = n })
   end
 
   function DO.turret(s, p, src)
     local res, cost = deploy_cost(s, p, "turret")
+    local came = ""
     if p.turrets > 0 then
       p.turrets = p.turrets - 1
     else
@@ -871,16 +1004,20 @@ function Engine.new(D)
       end
       local from = ask(src, "move_turret", p.color, opts)
       s.cells[from].turret = NULL
+      came = from
     end
     p[res] = p[res] - cost
     s.cells[p.zone].turret = p.color
+    say(s, "deploy", p.color, { what = "turret", cell = p.zone, cost = cost, resource = res,
+      moved = came })
   end
 
   function DO.buy(s, p, src)
     local opts = {}
     for _, w in ipairs(buyable(s, p)) do opts[#opts + 1] = opt(w, weapons[w].w.name) end
-    local w = ask(src, "buy", p.color, opts)
+    local w = ask(src, "buy", p.color, opts, nil, function(x) return why_not_buy(s, p, x) end)
     local cost = weapons[w].w.cost
+    say(s, "buy", p.color, { weapon = w, energy = cost.energy or 0, credits = cost.credits or 0 })
     p.energy = p.energy - (cost.energy or 0)
     p.credits = p.credits - (cost.credits or 0)
     local at = nil
@@ -901,9 +1038,12 @@ function Engine.new(D)
   end
 
   function DO.power_up(s, p, src)
-    local pick = ask(src, "power_up", p.color, power_options(s, p))
+    local pick = ask(src, "power_up", p.color, power_options(s, p), nil, function(x)
+      return why_not_power(s, p, x)
+    end)
     if pick == "upgrade" then
       local up = G.costs.upgrade
+      say(s, "upgrade", p.color, { cost = up.pay, resource = up.resource })
       p[up.resource] = p[up.resource] - up.pay
       p.status = "armor"
       p.health = health_max(p)
@@ -916,23 +1056,28 @@ function Engine.new(D)
     p[heal.resource] = p[heal.resource] - k * heal.pay
     local h = p.health + k * heal.health
     if h > health_max(p) then h = health_max(p) end
+    say(s, "heal", p.color, { health = h - p.health, cost = k * heal.pay,
+      resource = heal.resource })
     p.health = h
   end
 
   local function act(s, p, src, action)
-    local feasible
-    if action == "collect" then
-      feasible = true
-    elseif action == "mine" or action == "turret" then
-      feasible = can_deploy(s, p, action)
+    local why
+    if action == "mine" or action == "turret" then
+      why = why_not_deploy(s, p, action)
     elseif action == "buy" then
-      feasible = #buyable(s, p) > 0
-    else
-      feasible = #power_options(s, p) > 0
+      why = why_not_buy(s, p)
+    elseif action == "power_up" then
+      why = why_not_power(s, p)
     end
-    if not feasible then return end
+    if why ~= nil then
+      if next_is(src, action) then refuse(src, why) end -- a record doing what the rules forbid
+      say(s, "no_action", p.color, { action = action, why = why })
+      return
+    end
     local act = ask(src, "act", p.color, { opt(action, ACT_LABELS[action]), opt("skip", "Skip it") })
     if act == "skip" then
+      say(s, "no_action", p.color, { action = action, why = "skip" })
       return
     end
     DO[action](s, p, src)
@@ -942,18 +1087,35 @@ function Engine.new(D)
 
   local function score(s)
     for _, q in ipairs(s.players) do
-      q.vp = q.vp + value(s, q.zone)
-      for id, c in next, s.cells do
-        if c.mine ~= NULL and c.mine.owner == q.color then q.vp = q.vp + value(s, id) end
-        if c.turret == q.color then q.vp = q.vp + 2 * value(s, id) end
+      local lines = { { what = "pilot", cell = q.zone, vp = value(s, q.zone) } }
+      for _, id in ipairs(cell_list(s)) do
+        local c = s.cells[id]
+        if c.mine ~= NULL and c.mine.owner == q.color then
+          lines[#lines + 1] = { what = "mine", cell = id, vp = value(s, id) }
+        end
+        if c.turret == q.color then
+          lines[#lines + 1] = { what = "turret", cell = id, vp = 2 * value(s, id) }
+        end
       end
-      if s.mech.controller == q.color then q.vp = q.vp + G.vp.mech_control end
+      if s.mech.controller == q.color then
+        lines[#lines + 1] = { what = "mech", cell = s.mech.zone, vp = G.vp.mech_control }
+      end
+      local total = 0
+      for _, x in ipairs(lines) do total = total + x.vp end
+      q.vp = q.vp + total
+      say(s, "score", q.color, { round = s.round, lines = lines, vp = total })
     end
   end
 
   local function finish(s)
     for _, q in ipairs(s.players) do
-      for _, w in ipairs(q.bought) do q.vp = q.vp + weapons[w].w.vp end
+      local lines, total = json.array({}), 0
+      for _, w in ipairs(q.bought) do
+        lines[#lines + 1] = { weapon = w, vp = weapons[w].w.vp }
+        total = total + weapons[w].w.vp
+      end
+      q.vp = q.vp + total
+      say(s, "weapons_vp", q.color, { lines = lines, vp = total })
     end
     s.phase = "over"
     s.active = NULL
@@ -1021,7 +1183,13 @@ function Engine.new(D)
     for _, id in ipairs(cell_list(s)) do
       if s.cells[id].kind == "B" and not taken[id] then opts[#opts + 1] = opt(id, "base slot " .. id) end
     end
-    local cell = ask(src, "base", p.color, opts)
+    local cell = ask(src, "base", p.color, opts, nil, function(x)
+      for _, q in ipairs(s.players) do
+        if q.base == x then return q.color .. " already has the base slot " .. x end
+      end
+      return nil
+    end)
+    say(s, "base", p.color, { cell = cell })
     p.base, p.zone = cell, cell
     s.cells[cell].zone = bases[p.color].id
     local i = 0
@@ -1040,11 +1208,13 @@ function Engine.new(D)
   -- pick)` for each player, and the next phase begins.
   local function secret_pick(s, p, pick, reveal, next_phase)
     p.chosen = pick
+    say(s, "chosen", p.color, { what = s.phase })
     if #pending(s) > 0 then return end
     for _, q in ipairs(s.players) do
       reveal(q, q.chosen)
       q.chosen = NULL
     end
+    say(s, "revealed", p.color, { what = s.phase })
     s.phase = next_phase
   end
 
@@ -1099,6 +1269,7 @@ function Engine.new(D)
       chosen[#chosen + 1] = { card = card, dir = d }
     end
     p.program, p.programmed = chosen, true
+    say(s, "programmed", p.color)
     if #pending(s) == 0 then
       s.phase, s.turn = "execute", 1
       s.active = s.players[s.start + 1].color
@@ -1129,17 +1300,25 @@ function Engine.new(D)
       local step = p.program[#p.played + 1]
       card, d = step.card, step.dir
     end
+    say(s, "card", p.color, { card = card, dir = d, ad_hoc = p.ad_hoc })
     p.played[#p.played + 1] = card
     local program = programs[card]
     local standing, fought = true, false
     if d ~= "stay" then
       local target, jumped = landing(s, p.zone, program.arrow, d)
       if target ~= nil then
+        say(s, "move", p.color, { dir = d, cell = target })
         move(s, p, target)
         standing, fought = enter(s, p, src, jumped)
+      else
+        say(s, "wall", p.color, { dir = d, cell = p.zone })
       end
     end
-    if standing and not fought then act(s, p, src, program.action) end
+    if standing and not fought then
+      act(s, p, src, program.action)
+    else
+      say(s, "no_action", p.color, { action = program.action, why = fought and "combat" or "ko" })
+    end
     equip_window(s, p, src, "end")
     next_turn(s)
     return { type = "execute", player = p.color, decisions = src.taken }
@@ -1147,6 +1326,7 @@ function Engine.new(D)
 
   local function resolve(s, src)
     if s.phase == "over" then refuse(src, "the game is over") end
+    s.events = json.array({}) -- what this action does, in order (the log words them)
     if SIMULTANEOUS[s.phase] then
       local opts = {}
       for _, c in ipairs(pending(s)) do opts[#opts + 1] = opt(c, c) end
@@ -1184,6 +1364,26 @@ function Engine.new(D)
     local want = s.phase
     if kind ~= want then
       return nil, "it is the " .. s.phase .. " phase: expected a '" .. want .. "' action"
+    end
+    local who = action.player
+    if SIMULTANEOUS[kind] then
+      local waiting = false
+      for _, c in ipairs(pending(s)) do
+        if c == who then waiting = true end
+      end
+      if not waiting then
+        local playing = false
+        for _, q in ipairs(s.players) do
+          if q.color == who then playing = true end
+        end
+        if not playing then return nil, who .. " is not playing" end
+        if kind == "program" then
+          return nil, who .. " has already programmed their cards this round"
+        end
+        return nil, who .. " has already made this choice"
+      end
+    elseif who ~= s.active then
+      return nil, "it is " .. tostring(s.active) .. "'s turn, not " .. who .. "'s"
     end
     local out = {}
     if SIMULTANEOUS[kind] then out[1] = action.player end
@@ -1325,6 +1525,18 @@ function Engine.new(D)
       s.cells[id] = c
     end
     s.deck = nulls(#s.deck)
+    local events = state.events
+    for i, e in ipairs(events) do
+      if e.kind == "deploy" and e.number ~= nil and e.player ~= color then
+        if events == state.events then
+          events = json.array({ unpack(state.events) })
+          s.events = events
+        end
+        e = shallow(e)
+        e.number = NULL
+        events[i] = e
+      end
+    end
     return s
   end
 

@@ -35,6 +35,12 @@ local function ids(list)
   return out
 end
 D.programs, D.sides = ids(raw.programs), ids(raw.sides)
+D.weapons = {} -- id -> the weapon's card (the log names its type and ability)
+for _, list in ipairs({ raw.basic, raw.advanced }) do
+  for _, w in ipairs(list) do
+    D.weapons[w.id] = w
+  end
+end
 D.basic, D.advanced = ids(raw.basic), ids(raw.advanced)
 
 -- The pieces the table keeps in place (guid -> kind).

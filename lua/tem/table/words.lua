@@ -5,6 +5,7 @@
 
 local json = require("lib.json")
 local Game = require("glue.game")
+local Log = require("tem.table.log")
 
 local NULL = json.null
 local W = {}
@@ -36,8 +37,40 @@ local ASK = {
   ad_hoc_direction = "Ad Hoc Mode: which way?",
 }
 
+-- What the decider is doing, in the third person (the status line everyone reads).
+local DOING = {
+  base = "chooses a base slot",
+  pilot = "keeps a pilot",
+  base_mine = "puts a mine face down on their base",
+  basic = "picks a basic weapon",
+  program = "programs their cards",
+  direction = "programs their cards",
+  fight = "chooses whom to fight",
+  attack = "chooses a weapon to attack with",
+  retreat = "chooses where to retreat",
+  ko_zone = "chooses where to go after the KO",
+  act = "decides whether to do the card's action",
+  buy = "chooses a weapon to buy",
+  equip_start = "may change their equipped weapons before moving",
+  equip_end = "may change their equipped weapons at the end of the turn",
+  equip_status = "may change their equipped weapons after the status change",
+  mine_number = "chooses a mine to deploy",
+  move_mine = "chooses which of their mines to move",
+  move_turret = "chooses which of their turrets to move",
+  power_up = "chooses to heal or upgrade",
+  mech = "decides whether to take the Mighty Mech",
+  mech_side = "chooses the Mighty Mech's side",
+  boost = "decides how much to pay for extra damage",
+  ad_hoc_card = "chooses a card to play (Ad Hoc Mode)",
+  ad_hoc_direction = "chooses a direction (Ad Hoc Mode)",
+}
+
 function W.asks()
   return ASK
+end
+
+function W.doing()
+  return DOING
 end
 
 -- The question a decision asks (glue.table's words: prompt(ctx, d)).
@@ -67,141 +100,8 @@ function W.label(D, view, label)
   return label
 end
 
-local function by_color(view)
-  local out = {}
-  for _, p in ipairs(view.players) do
-    out[p.color] = p
-  end
-  return out
-end
-
-local function delta(n)
-  return (n > 0 and "+" or "") .. n
-end
-
--- What changed for each player between two public views, as short phrases.
-local function changes(D, before, after)
-  local was = by_color(before)
-  local out = {}
-  for _, p in ipairs(after.players) do
-    local q = was[p.color]
-    local bits = {}
-    if p.zone ~= q.zone and p.zone ~= NULL then
-      bits[#bits + 1] = "to " .. W.cell(D, after, p.zone)
-    end
-    for _, k in ipairs({ "health", "vp", "energy", "credits" }) do
-      if p[k] ~= q[k] then
-        bits[#bits + 1] = delta(p[k] - q[k]) .. " " .. (k == "vp" and "VP" or k)
-      end
-    end
-    if p.status ~= q.status then
-      bits[#bits + 1] = "now " .. D.status_names[p.status]
-    end
-    if #p.owned > #q.owned then
-      bits[#bits + 1] = "gets " .. (D.names[p.owned[#p.owned]] or p.owned[#p.owned])
-    end
-    if p.ad_hoc and not q.ad_hoc then
-      bits[#bits + 1] = "KO: Ad Hoc Mode"
-    end
-    if #bits > 0 then
-      out[#out + 1] = p.color .. " " .. table.concat(bits, ", ")
-    end
-  end
-  if after.mech.controller ~= before.mech.controller and after.mech.controller ~= NULL then
-    out[#out + 1] = after.mech.controller .. " takes the Mighty Mech"
-  end
-  return out
-end
-
--- The program card an execution revealed ({ card =, dir = }), from the state after it: a
--- card played is public (in Ad Hoc Mode the card is the player's choice, not a program).
-local function revealed_by(after, a)
-  if a.type ~= "execute" then
-    return nil
-  end
-  for _, p in ipairs(after.players) do
-    if p.color == a.player and #p.played > 0 and not p.ad_hoc_fresh then
-      local step = p.program[#p.played]
-      if step ~= nil and step ~= NULL and step.card == p.played[#p.played] then
-        return step
-      end
-    end
-  end
-  return nil
-end
-
--- The chat line for an applied action: who did what (public labels only: no secret
--- decision's answer), then what changed between the public views before and after it.
-function W.action(ctx, result)
-  local D, core = ctx.D, ctx.m.core
-  local a = result.action
-  local who = a.player
-  local before, after = core.view(result.before, nil), core.view(result.after, nil)
-  local line
-  if a.type == "base" then
-    line = who .. " takes the base slot " .. a.cell
-  elseif a.type == "pilot" or a.type == "base_mine" or a.type == "basic" then
-    line = who .. " has made their secret choice"
-  elseif a.type == "program" then
-    line = who .. " has programmed their cards"
-  else
-    local parts = {}
-    local revealed = revealed_by(result.after, a)
-    if revealed ~= nil then
-      parts[1] = who .. " reveals " .. (D.names[revealed.card] or revealed.card) .. " ("
-        .. revealed.dir .. ")"
-    else
-      parts[1] = who .. " plays"
-    end
-    for _, step in ipairs(result.steps) do
-      if step.name == "attack" then
-        parts[#parts + 1] = step.player .. " attacks with " .. step.label
-      elseif step.name == "fight" then
-        parts[#parts + 1] = "combat with " .. step.label
-      elseif not D.private[step.name] and step.name ~= "player" and step.label ~= "Done"
-        and step.label ~= "Skip it" then
-        parts[#parts + 1] = W.label(D, after, step.label)
-      end
-    end
-    line = table.concat(parts, "; ")
-  end
-  local changed = changes(D, before, after)
-  if #changed > 0 then
-    line = line .. ". " .. table.concat(changed, "; ")
-  end
-  return line .. "."
-end
-
--- Announcements when an action ends a phase: reveals, scoring, the end.
-function W.news(ctx, before_state, after_state)
-  local D, core = ctx.D, ctx.m.core
-  local before, after = core.view(before_state, nil), core.view(after_state, nil)
-  local out = {}
-  if before.phase ~= after.phase and before.phase == "basic" then
-    local bits = {}
-    for _, p in ipairs(after.players) do
-      bits[#bits + 1] = p.color .. ": " .. (D.names[p.pilot] or "?") .. ", "
-        .. (D.names[p.owned[1]] or "?")
-    end
-    out[#out + 1] = "Revealed: " .. table.concat(bits, "; ") .. ". Round 1: program your cards."
-  end
-  if after.round ~= before.round or (after.phase == "over" and before.phase ~= "over") then
-    local scored = {}
-    local was = by_color(before)
-    for _, p in ipairs(after.players) do
-      local gained = delta(p.vp - was[p.color].vp)
-      scored[#scored + 1] = p.color .. " " .. p.vp .. " VP (" .. gained .. ")"
-    end
-    out[#out + 1] = "End of round " .. before.round .. ": " .. table.concat(scored, ", ")
-    if after.phase ~= "over" then
-      out[#out + 1] = "Round " .. after.round .. ": program your cards."
-    end
-  end
-  if after.phase == "over" and before.phase ~= "over" then
-    out[#out + 1] = "Game over. " .. W.ranking(after)
-  end
-  return out
-end
+-- The game log's entries for an applied action (tem.table.log).
+W.entries = Log.entries
 
 -- The final ranking in one line.
 function W.ranking(view)
@@ -239,7 +139,52 @@ function W.status(ctx)
     return head .. pv.active .. " has nothing to choose: the table plays their turn."
   end
   local away = not ctx.seated[who] and " (not seated: the host can decide for them)" or ""
-  return head .. who .. "'s decision: " .. W.prompt(ctx, Game.decision(m, who)) .. away
+  local d = Game.decision(m, who)
+  local turn = pv.phase == "execute" and ("Turn " .. pv.turn .. ": ") or ""
+  return head .. turn .. who .. " " .. (DOING[d.name] or d.name) .. "." .. away
+end
+
+local CHOSEN = { pilot = "You have kept your pilot", base_mine = "Your base mine is placed",
+  basic = "You have picked your basic weapon", program = "Your cards are programmed" }
+
+-- A player's program as they read it (their own view only): each card and its direction,
+-- which are done and which is next.
+function W.program(ctx, color)
+  local mine = nil
+  for _, p in ipairs(ctx.m.core.view(ctx.m.state, color).players) do
+    if p.color == color then mine = p end
+  end
+  if mine == nil or #mine.program == 0 then
+    return nil
+  end
+  if mine.ad_hoc then
+    return "Ad Hoc Mode: each of your turns this round plays any card you choose."
+  end
+  local bits = {}
+  for i, step in ipairs(mine.program) do
+    local state = i <= #mine.played and " (done)" or (i == #mine.played + 1 and " (next)" or "")
+    bits[i] = i .. ". " .. (ctx.D.names[step.card] or step.card) .. " " .. step.dir .. state
+  end
+  return "Your program: " .. table.concat(bits, ", ")
+end
+
+-- A player's panel while others decide (glue.panels): what they chose is done, and their
+-- own program, which only they see.
+function W.waiting(ctx, color, default)
+  local pv = ctx.public
+  if pv == nil then
+    return default
+  end
+  local text = default
+  if Game.simultaneous(ctx.m) and CHOSEN[pv.phase] then
+    text = CHOSEN[pv.phase] .. ". Waiting for " .. (ctx.waiting_text or "the others")
+      .. " to choose in secret."
+  end
+  local program = pv.phase ~= "over" and W.program(ctx, color)
+  if program then
+    text = text .. "\n" .. program
+  end
+  return text
 end
 
 -- A player's panel once the game is over.
