@@ -754,8 +754,10 @@ def playtest(
 
 
 def _records_folder(records: Path, force: bool, pattern: str = "game-*.json") -> None:
-    """Make --records (or --logs) ready: new or empty, or (with --force) emptied of earlier
-    files matching `pattern`."""
+    """Make --records (or --logs) ready: new or empty, or emptied of `pattern` files.
+
+    Emptying needs --force.
+    """
     try:
         if records.is_dir() and any(records.iterdir()):
             if not force:

@@ -166,8 +166,11 @@ def logs_of(t: Table) -> dict[str, str]:
 
 
 def check_secrets(t: Table, hooks: Hooks, engine: Any) -> None:
-    """Raise PlaytestError when some colour can read another's hidden fact (in everything it
-    can read at the table, and in every entry of its game log, shown or scrolled away)."""
+    """Raise PlaytestError when some colour can read another's hidden fact.
+
+    Read: everything it can read at the table, and every entry of its game log, shown or
+    scrolled away.
+    """
     state = lua_state(t)
     seen = shown(t) if hooks.part_way and state is not None else None
     found = secrets.leaks(t, hooks.facts(engine, saved(t), state, seen), logs_of(t))

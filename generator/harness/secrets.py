@@ -86,8 +86,11 @@ def leaks(table: Any, facts: Facts, logs: dict[str, str] | None = None) -> list[
 
 
 def _unmarked(text: str, mark: str) -> str:
-    """`text` without the lines marked as one colour's alone (from the mark to the line's
-    end; a UI dump writes a text's line breaks as the two characters \\n)."""
+    r"""`text` without the lines marked as one colour's alone.
+
+    A marked line is cut from the mark to its end; a UI dump writes a text's line breaks as
+    the two characters \n.
+    """
     lines = re.split(r"\n|\\n", text)
     return "\n".join(line.split(mark, 1)[0] for line in lines)
 

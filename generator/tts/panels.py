@@ -260,9 +260,12 @@ LOG_WIDTH = 520
 
 
 def logs(colors: list[str]) -> list[ET.Element]:
-    """Each colour's game log (and the spectators', Grey): the last entries at the bottom
-    of the screen, and the whole game in a scrolled panel that the log's button opens. Each
-    is visible to its colour alone: an entry is worded for the colour reading it."""
+    """Each colour's game log (and the spectators', Grey).
+
+    The last entries at the bottom of the screen, and the whole game in a scrolled panel
+    that the log's button opens. Each is visible to its colour alone: an entry is worded for
+    the colour reading it.
+    """
     nodes = []
     for color in [*colors, "Grey"]:
         small = el(

@@ -288,8 +288,11 @@ class Engine:
 
     @staticmethod
     def _say(s: State, kind: str, player: str, **fields: Any) -> None:
-        """Note an event of the action under way: public facts, plus the acting player's
-        own secrets that the view removes for everyone else (a deployed mine's number)."""
+        """Note an event of the action under way, for the game log.
+
+        Public facts, plus the acting player's own secrets that the view removes for
+        everyone else (a deployed mine's number).
+        """
         s["events"].append({"kind": kind, "player": player, **fields})
 
     def _place(self, s: State, cell: str) -> str:
@@ -308,6 +311,7 @@ class Engine:
     def _base(self, s: State, p: dict[str, Any], src: Source) -> Any:
         taken = {q["base"] for q in s["players"]}
         free = sorted(c for c, cell in s["cells"].items() if cell["kind"] == "B" and c not in taken)
+
         def why(cell: str) -> str | None:
             owner = next((q["color"] for q in s["players"] if q["base"] == cell), None)
             return f"{owner} already has the base slot {cell}" if owner else None
@@ -761,8 +765,7 @@ class Engine:
         self._enter_ad_hoc(p)
 
     def _relocate(self, s: State, p: dict[str, Any], src: Source, name: str, start: str) -> None:
-        """To the non-hostile zone nearest `start` (the player's pick among ties; none:
-        stays where they are)."""
+        """To the non-hostile zone nearest `start` (their pick among ties; none: stay)."""
         safe = self._nearest_safe(s, start, p["color"])
         if not safe:
             self._say(s, "to", p["color"], cell=p["zone"], why=name + "_stay")
@@ -958,8 +961,14 @@ class Engine:
         here = s["cells"][p["zone"]]
         came = ""
         if p["mines"]:
-            n = int(src.ask("mine_number", p["color"], [(str(n), f"mine {n}") for n in p["mines"]],
-                            why=lambda x: f"{p['color']} has no mine {x} in supply"))
+            n = int(
+                src.ask(
+                    "mine_number",
+                    p["color"],
+                    [(str(n), f"mine {n}") for n in p["mines"]],
+                    why=lambda x: f"{p['color']} has no mine {x} in supply",
+                )
+            )
             p["mines"].remove(n)
         else:
             where = sorted(
