@@ -95,7 +95,7 @@ def _print_report(report: cards.Report, fmt: str) -> None:
         click.echo(f"ok: {report.data.summary()}")
         note = getattr(report.data, "placeholder_note", None)
         if note is not None:
-            click.echo(note())
+            click.echo(note(display(report.source)))
         return
     click.echo(render(report.problems))
     files = len({p.file for p in report.problems})

@@ -20,27 +20,56 @@ class InstallError(Exception):
     """The save could not be installed."""
 
 
+TTS_APP_ID = "286160"  # Tabletop Simulator's Steam app id (its Proton prefix is named by it)
+
+
+def saves_candidates(
+    platform: str = sys.platform, home: Path | None = None, env: dict[str, str] | None = None
+) -> list[Path]:
+    r"""Where TTS keeps its Saves folder on this kind of system, most likely first.
+
+    TTS's Knowledge Base (getting-started/technical-info.md) gives Documents\My Games on
+    Windows, ~/Library on macOS and ~/.local/share on Linux. Windows may redirect Documents
+    into OneDrive. On Linux, Steam installed as a Flatpak keeps it under
+    ~/.var/app/com.valvesoftware.Steam (as real mods' install scripts look for it), and a
+    Windows build run through Proton keeps it in the Windows Documents of Steam's prefix for
+    TTS (compatdata/286160), native or Flatpak Steam.
+    """
+    home = home or Path.home()
+    env = dict(os.environ) if env is None else env
+    tail = Path("My Games") / "Tabletop Simulator" / "Saves"
+    if platform.startswith("win"):
+        profile = Path(env.get("USERPROFILE", str(home)))
+        docs = [profile / "Documents"]
+        for key in ("OneDrive", "OneDriveConsumer", "OneDriveCommercial"):
+            if env.get(key):
+                docs.append(Path(env[key]) / "Documents")
+        docs.append(profile / "OneDrive" / "Documents")
+        return list(dict.fromkeys(d / tail for d in docs))
+    if platform == "darwin":
+        return [home / "Library" / "Tabletop Simulator" / "Saves"]
+    native = Path(".local") / "share" / "Tabletop Simulator" / "Saves"
+    flatpak = home / ".var" / "app" / "com.valvesoftware.Steam"
+    proton = Path("steamapps") / "compatdata" / TTS_APP_ID / "pfx" / "drive_c" / "users"
+    proton = proton / "steamuser" / "Documents" / tail
+    steams = [home / ".local" / "share" / "Steam", home / ".steam" / "steam",
+              flatpak / ".local" / "share" / "Steam"]  # fmt: skip
+    return [home / native, flatpak / native, *(steam / proton for steam in steams)]
+
+
 def default_saves_dir(
     platform: str = sys.platform, home: Path | None = None, env: dict[str, str] | None = None
 ) -> Path:
-    """TTS's Saves folder on this system (the folder must exist: TTS makes it)."""
-    home = home or Path.home()
-    env = dict(os.environ) if env is None else env
-    if platform.startswith("win"):
-        root = (
-            Path(env.get("USERPROFILE", str(home)))
-            / "Documents"
-            / "My Games"
-            / "Tabletop Simulator"
-        )
-    elif platform == "darwin":
-        root = home / "Library" / "Tabletop Simulator"
-    else:
-        root = home / ".local" / "share" / "Tabletop Simulator"
-    saves = root / "Saves"
-    if not saves.is_dir():
-        raise InstallError(f"no TTS Saves folder at {saves}; give it with --saves-dir")
-    return saves
+    """TTS's Saves folder on this system: the first of saves_candidates that exists.
+
+    TTS makes the folder; when none exists, InstallError names every place looked at.
+    """
+    tried = saves_candidates(platform, home, env)
+    for saves in tried:
+        if saves.is_dir():
+            return saves
+    places = "; ".join(str(p) for p in tried)
+    raise InstallError(f"no TTS Saves folder found (looked in: {places}); give it with --saves-dir")
 
 
 def saves_folder(text: str) -> tuple[Path, list[str]]:

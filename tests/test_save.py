@@ -219,6 +219,40 @@ def test_install_finds_the_saves_folder_per_system(tmp_path):
         default_saves_dir("linux", home=tmp_path / "nobody")
 
 
+STEAM_PREFIX = ("steamapps", "compatdata", "286160", "pfx", "drive_c", "users", "steamuser")
+FLATPAK = ("me", ".var", "app", "com.valvesoftware.Steam")
+
+
+@pytest.mark.parametrize(
+    ("platform", "where", "env"),
+    [
+        # Documents redirected into OneDrive (OneDrive names its folder in the environment)
+        ("win32", ("od", "Documents", "My Games"), {"OneDrive": "od"}),
+        ("win32", ("me", "OneDrive", "Documents", "My Games"), {}),
+        # Steam as a Flatpak: TTS's native build
+        ("linux", (*FLATPAK, ".local", "share"), {}),
+        # the Windows build through Proton, in Steam's prefix for TTS (app 286160)
+        ("linux", ("me", ".steam", "steam", *STEAM_PREFIX, "Documents", "My Games"), {}),
+        (
+            "linux",
+            (*FLATPAK, ".local", "share", "Steam", *STEAM_PREFIX, "Documents", "My Games"),
+            {},
+        ),
+    ],
+)
+def test_install_finds_the_saves_folder_where_players_have_it(tmp_path, platform, where, env):
+    from generator.install import InstallError, default_saves_dir
+
+    home = tmp_path / "me"
+    env = {k: str(tmp_path / v) for k, v in env.items()} | {"USERPROFILE": str(home)}
+    saves = tmp_path.joinpath(*where, "Tabletop Simulator", "Saves")
+    with pytest.raises(InstallError) as err:  # not there yet: the error names where it looked
+        default_saves_dir(platform, home=home, env=env)
+    assert "looked in" in str(err.value) and str(saves) in str(err.value)
+    saves.mkdir(parents=True)
+    assert default_saves_dir(platform, home=home, env=env) == saves
+
+
 def test_preview_draws_every_object(cli, tmp_path, monkeypatch):
     monkeypatch.setattr("generator.paths.BUILD", tmp_path)
     run = cli("preview", "teg")

@@ -254,6 +254,29 @@ def test_a_bad_arena_is_located(tmp_path: Path) -> None:
     assert report.problems[0].file.endswith("arena.yaml") and report.problems[0].line
 
 
+def test_a_resource_cap_below_the_start_is_refused(tmp_path: Path) -> None:
+    copy = tmp_path / "mytem"
+    shutil.copytree(CARDS / "tem", copy)
+    game = copy / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    assert "resource_cap: {value: 10" in text
+    game.write_text(text.replace("resource_cap: {value: 10", "resource_cap: {value: 2"), "utf-8")
+    report = cards.validate(copy, "tem")
+    found = [(p.code, p.pointer, p.message) for p in report.problems]
+    assert ("SETUP", "/resource_cap", "the track's cap 2 is below the 3 energy each player "
+            "starts with") in found, found  # fmt: skip
+    assert report.problems[0].file.endswith("game.yaml") and report.problems[0].line
+
+
+def test_the_placeholder_note_names_the_folder_it_read(tmp_path: Path) -> None:
+    copy = tmp_path / "mytem"
+    shutil.copytree(CARDS / "tem", copy)
+    result = CliRunner().invoke(main, ["validate", str(copy), "--game", "tem"])
+    assert result.exit_code == 0, result.output
+    note = result.output.splitlines()[1]
+    assert "mytem are ours" in note and "cards/tem" not in note, note
+
+
 def test_games_lists_both_with_their_tables() -> None:
     result = CliRunner().invoke(main, ["games"])
     assert result.exit_code == 0

@@ -640,3 +640,99 @@ def test_each_colour_reads_the_whole_game_in_its_log_golden(save):
     assert re.search(r"Scoring after round 2: \w+ pilot on [\w ]+ \+\d", grey)
     assert re.search(r"End of round 2: \w+ \d+ VP \(\+\d+ this round\)", grey)
     assert "Final scoring:" in grey and "Game over. Ranking: 1." in grey
+
+
+def _loaded_game(save, engine, players, seed):
+    """A whole game of Python's greedy bots, loaded at the table from its record."""
+    from generator.engines.tem.records import deal, play
+
+    rng = __import__("random").Random(seed)
+    record = play(engine, deal(engine, players, rng), ["greedy"] * players, rng).record
+    text = json.dumps({**record, "table": {"prefs": {}, "steps": {}}})
+    t = Table.load({**save, "LuaScriptState": text}, seed=2)
+    P.settle(t)
+    for _ in range(200):  # the load replays the record, then places the pieces, over frames
+        t.step()
+    return t
+
+
+def test_figures_stand_at_their_cells_centre_named_by_colour_and_status(save, engine):
+    t = _loaded_game(save, engine, 4, 1)
+    state = json.loads(t.call_in("-1", "stateText"))
+    lay = layout(engine.d)
+    seats = {seat["color"]: seat for seat in lay["seats"]}
+    for p in state["players"]:
+        figure = t.things[seats[p["color"]]["guids"]["figure"]]
+        cell = lay["cells"][p["zone"]]
+        off = max(abs(figure.pos[0] - cell["x"]), abs(figure.pos[2] - cell["z"]))
+        crowded = sum(q["zone"] == p["zone"] for q in state["players"]) > 1
+        crowded = crowded or state["mech"]["zone"] == p["zone"]
+        assert off < (0.4 if crowded else 0.01), (p["color"], off, crowded)
+        status = {"pilot": "pilot", "armor": "in Power Armor", "mech": "in the Mighty Mech"}
+        assert figure.name.startswith(f"{p['color']} ({status[p['status']]}, health "
+                                      f"{p['health']}"), figure.name  # fmt: skip
+
+
+def test_the_vp_marker_turns_to_its_plus_40_side_past_the_track(save, engine):
+    # a whole 4-player game (Python's greedy bots) loaded at the table: Red ends on 52 VP
+    t = _loaded_game(save, engine, 4, 1)
+    players = json.loads(t.call_in("-1", "stateText"))["players"]
+    lay = layout(engine.d)
+    track = lay["vp"]
+    by_guid = {o["GUID"]: o for o in save["ObjectStates"]}
+    past = 0
+    seats = {seat["color"]: seat for seat in lay["seats"]}
+    for p in players:
+        marker = seats[p["color"]]["guids"]["markers"]["vp"]
+        thing = t.things[marker]
+        space = track[p["vp"] % len(track)]
+        assert abs(thing.pos[0] - space["x"]) < 0.6 and abs(thing.pos[2] - space["z"]) < 0.6
+        flipped = abs(thing.rot[2] - 180) < 1
+        assert flipped == (p["vp"] >= len(track)), (p["color"], p["vp"], thing.rot)
+        past += flipped
+        image = by_guid[marker]["CustomImage"]  # its other side says +40
+        assert image["ImageSecondaryURL"].split("/")[-1].startswith(f"vp40_{p['color']}")
+    assert past == 1
+
+
+# --- cards a player can read -------------------------------------------------------------------
+
+
+def _drawn(monkeypatch, fn, *args):
+    """Every text `fn` draws on its card, in order."""
+    from generator.render.tem import components as C
+
+    texts = []
+    real = C.text_box
+
+    def record(draw, box, text, *a, **k):
+        texts.append(text)
+        real(draw, box, text, *a, **k)
+
+    monkeypatch.setattr(C, "text_box", record)
+    fn(*args)
+    return texts
+
+
+def test_cards_say_what_their_numbers_mean(monkeypatch, engine):
+    from generator.render.draw import SEAT_RGB
+    from generator.render.tem import components as C
+
+    d = engine.d
+    weapon = _drawn(monkeypatch, C.weapon_card, d["advanced"][0], "advanced", False)
+    assert "damage / power attack damage" in weapon
+    zone = _drawn(monkeypatch, C.zone_card, d["zones"][0], False)
+    assert "value: deploy cost, damage, VP" in zone
+    ad_hoc = " ".join(_drawn(monkeypatch, C.ad_hoc_card))
+    assert "KO or a retreat" in ad_hoc
+    rules = _drawn(monkeypatch, C.rules_card, d)
+    for heading in ("A round", "Entering a zone", "Combat", "KO or retreat", "Scoring"):
+        assert any(t.startswith(heading) for t in rules), heading
+    vp = d["game"]["vp"]
+    said = " ".join(rules)
+    assert f"the other scores {vp['ko']} VP" in said
+    assert f"Mighty Mech: {vp['mech_control']}" in said
+    # energy and credits in colours no seat of the game uses
+    for rgb in C.YIELD_RGB.values():
+        for color in d["game"]["seat_colors"]:
+            assert sum(abs(a - b) for a, b in zip(rgb, SEAT_RGB[color], strict=True)) > 120

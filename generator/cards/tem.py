@@ -114,10 +114,10 @@ class TemData:
             f"arenas for {counts[0]}-{counts[-1]} players"
         )
 
-    def placeholder_note(self) -> str:
-        """How many placeholder values remain (not an error: the data is playable)."""
+    def placeholder_note(self, folder: str = "cards/tem") -> str:
+        """How many placeholder values remain in `folder` (not an error: it is playable)."""
         return (
-            f"placeholders: {self.placeholders} value(s) in cards/tem are ours, marked "
+            f"placeholders: {self.placeholders} value(s) in {folder} are ours, marked "
             "`placeholder: true`; replace them with the printed ones (README: Tiny Epic Mechs)"
         )
 
@@ -257,6 +257,20 @@ def setup_numbers(docs: Docs) -> Iterator[Problem]:
         yield weapons.problem("/row", "SETUP", "fewer advanced weapons than the row holds")
     if weapons.data["basic_copies"] < high:
         yield weapons.problem("/basic_copies", "SETUP", f"{high} players need one each")
+    cap = game["resource_cap"]
+    for res in ("energy", "credits"):
+        if game["start"][res] > cap:
+            yield doc.problem(
+                "/resource_cap",
+                "SETUP",
+                f"the track's cap {cap} is below the {game['start'][res]} {res} each player "
+                "starts with",
+            )
+    floor = game["ko_resource_floor"]
+    if floor > cap:
+        yield doc.problem(
+            "/ko_resource_floor", "SETUP", f"a KO raises resources to {floor}, past the cap {cap}"
+        )
 
 
 @check("weapons", "pilots", "mech")

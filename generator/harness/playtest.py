@@ -49,7 +49,8 @@ class Hooks:
     colors: Callable[[Any], list[str]]  # the seat colours, in order
     facts: Callable[[Any, dict[str, Any] | None, Any, Any], secrets.Facts]
     private: frozenset[str] = frozenset()  # decisions answered in a private dialog
-    label: Callable[[Any, Any, str], str] = lambda engine, state, text: text
+    # an option as the table shows it: (engine, state, decision, option) -> its words
+    label: Callable[[Any, Any, Any, Any], str] = lambda engine, state, d, o: o["label"]
     confirm: tuple[str, str] | None = None  # (yes, no) the table asks before some options
     part_way: bool = False  # the table shows an action part way through
     check: Callable[[Table, Any, Any, Any], None] | None = None  # more checks at a decision
@@ -345,12 +346,11 @@ def _play(
             continue
         option = chooser_for(hooks.bots, bot, engine, mirror.state, rng)(d)
         position = next(k for k, o in enumerate(d["options"]) if o["id"] == option)
-        labels = [o["label"] for o in d["options"]]
+        want = [hooks.label(engine, mirror.state, d, o) for o in d["options"]]
         away = color not in t.seated()
         if d["name"] in hooks.private:
-            _answer_dialog(t, color, d, labels, position)
+            _answer_dialog(t, color, d, want, position)
         else:
-            want = [hooks.label(engine, mirror.state, x) for x in labels]
             _check_panel(t, color, want, away)
             clicker = _host(t) if away else color
             click_option(t, clicker, want[position], position, "proxy" if away else None)

@@ -114,19 +114,33 @@ def tile(
     thickness: float = 0.1,
     snaps: list[Obj] | None = None,
     locked: bool = True,
+    back: str | None = None,
+    shape: int = 0,
+    tags: list[str] | None = None,
 ) -> Obj:
-    """A Custom_Tile (mats): an image on a flat box."""
+    """A Custom_Tile (mats, a two-sided marker): an image on a flat box.
+
+    `back`: the image underneath (default: the same). `shape`: TTS's tile types, 0 box, 1
+    hex, 2 circle, 3 rounded (the Custom Tile import dialog's order, as saves store it).
+    """
     extra: Obj = {
         "CustomImage": {
             "ImageURL": url,
-            "ImageSecondaryURL": url,
+            "ImageSecondaryURL": back or url,
             "ImageScalar": 1.0,
             "WidthScale": 0.0,
-            "CustomTile": {"Type": 0, "Thickness": thickness, "Stackable": False, "Stretch": True},
+            "CustomTile": {
+                "Type": shape,
+                "Thickness": thickness,
+                "Stackable": False,
+                "Stretch": True,
+            },
         },
     }
     if snaps:
         extra["AttachedSnapPoints"] = snaps
+    if tags:
+        extra["Tags"] = list(tags)
     return base("Custom_Tile", guid, place, nickname, locked=locked, **extra)
 
 

@@ -177,15 +177,18 @@ function P.paint(shown, picture, skip, verify, verify_piles)
     local guid, text = picture.labels[n][1], picture.labels[n][2]
     if shown.labels[guid] ~= text then
       local mat = getObjectFromGUID(guid)
-      if mat ~= nil then
+      local at = nil
+      for _, seat in ipairs(shown.layout.seats) do
+        if seat.mat ~= nil and seat.mat == guid then
+          at = seat.label
+        end
+      end
+      if mat ~= nil and at == nil then
+        mat.setName(text) -- a piece: its name, shown when a player hovers over it
+        shown.labels[guid] = text
+      elseif mat ~= nil then
         -- getButtons() is nil, not {}, on an object without buttons.
         if mat.getButtons() == nil then
-          local at = nil
-          for _, seat in ipairs(shown.layout.seats) do
-            if seat.mat == guid then
-              at = seat.label
-            end
-          end
           mat.createButton({ click_function = "noop", function_owner = Global, label = text,
             position = { x = at.x, y = 0.2, z = at.z }, rotation = { x = 0, y = 0, z = 0 },
             width = 0, height = 0, font_size = 120, font_color = { 1, 1, 1 } })

@@ -38,12 +38,41 @@ def names_of(engine: Engine) -> dict[str, str]:
     return {c["id"]: c["name"] for c in cards}
 
 
-def shown_label(engine: Engine, state: Any, label: str) -> str:
-    """An option's label as the table shows it in a panel (cells named by their zone)."""
+DEGREES = {"N": 0, "NE": 45, "E": 90, "SE": 135, "S": 180, "SW": 225, "W": 270, "NW": 315}
+FROM_SEAT = {0: "forward", 45: "forward-right", 90: "right", 135: "back-right",
+             180: "back, toward you", 225: "back-left", 270: "left",
+             315: "forward-left"}  # fmt: skip
+
+
+def shown_label(engine: Engine, state: Any, d: dict[str, Any], option: dict[str, Any]) -> str:
+    """An option as the table shows it.
+
+    Written from the rules for players, on its own (the table's words must say the same):
+    cells named by their zone, a free base slot by the zones beside it, a direction from the
+    decider's seat, a weapon for sale with its numbers.
+    """
+    names = names_of(engine)
+    label, oid = option["label"], option["id"]
+    if d["name"] == "base":
+        r, c = (int(x) for x in oid[1:].split("c"))
+        near = []
+        for rr, cc in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
+            cell = state["cells"].get(f"r{rr}c{cc}")
+            if cell is not None and cell["kind"] != "B":
+                near.append(names.get(cell["zone"], cell["zone"]))
+        return f"base slot beside {' and '.join(near)} ({oid})" if near else f"base slot {oid}"
+    if d["name"] in ("direction", "ad_hoc_direction") and oid in DEGREES:
+        seat = next(x for x in layout(engine.d)["seats"] if x["color"] == d["player"])
+        return f"{oid} ({FROM_SEAT[int(DEGREES[oid] - seat['turn']) % 360]})"
+    if d["name"] == "buy":
+        w = engine.weapons[oid]
+        cost = [f"{w['cost'][r]} {r}" for r in ("energy", "credits") if w["cost"].get(r, 0) > 0]
+        return (f"{w['name']}: {w['type']}, damage {w['damage']} (power {w['power_damage']}), "
+                f"costs {' + '.join(cost) or 'nothing'}, {w['vp']} VP")  # fmt: skip
     if CELL.match(label):
         zone = state["cells"][label]["zone"]
         if zone:
-            return f"{names_of(engine).get(zone, zone)} ({label})"
+            return f"{names.get(zone, zone)} ({label})"
     return label
 
 

@@ -23,7 +23,8 @@ from generator.render.sheets import grid, sheet
 from generator.render.tem import components as C
 from generator.render.tem.features import CARD, arena_features, mat_features, score_features
 
-TOKENS = ("figure", "mine", "turret", "vp")  # one image per seat colour
+# one image per seat colour; vp40 is the VP marker's other side, shown past the track's end
+TOKENS = ("figure", "mine", "turret", "vp", "vp40")
 MARKERS = ("health", "energy", "credits", "round", "mech")  # one image each
 
 

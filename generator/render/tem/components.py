@@ -27,14 +27,15 @@ from generator.render.tem.features import (
 )
 
 METAL = (52, 58, 66)
-YIELD_RGB = {"energy": (250, 196, 40), "credits": (80, 200, 120)}
+# energy and credits in colours no seat (Red, Blue, Green, Yellow) uses: turquoise and magenta
+YIELD_RGB = {"energy": (0, 215, 190), "credits": (225, 80, 170)}
 TYPE_RGB = {"melee": (214, 84, 60), "ranged": (70, 140, 230), "area": (170, 90, 210)}
 MARK = "placeholder"
 # Where a card's texts go (pixels of CARD) and the size each starts from: the drawing and
 # the legibility check read the same boxes.
 _W, _H = CARD
 TITLE = ((20, 16, _W - 20, 96), 40)
-BODY = ((28, 330, _W - 28, _H - 50), 28)
+BODY = ((28, 350, _W - 28, _H - 50), 28)
 LEGIBLE_TEXT = 18
 
 
@@ -58,6 +59,9 @@ def _mark(draw: ImageDraw.ImageDraw, marked: bool, font_path: str | None, w: int
         )
 
 
+CAPTION = ((60, 312, _W - 60, 346), 22)  # what the big line's numbers mean
+
+
 def card(
     title: str,
     band: tuple[int, int, int],
@@ -65,13 +69,19 @@ def card(
     body: str,
     marked: bool,
     font_path: str | None = None,
+    caption: str = "",
 ) -> Image.Image:
-    """A card: a title band, a big line in the middle (a value, an arrow's name), the body."""
+    """A card: a title band, a big line in the middle (a value, an arrow's name), the body.
+
+    `caption`: what the big line's numbers mean, under it.
+    """
     image, draw = _frame(band)
     text_box(draw, TITLE[0], title, TITLE[1], font_path=font_path)
     if big:
         draw.rounded_rectangle((60, 130, _W - 60, 310), radius=24, fill=shade(band, 0.45))
         text_box(draw, (70, 140, _W - 70, 300), big, 64, font_path=font_path)
+    if caption:
+        text_box(draw, CAPTION[0], caption, CAPTION[1], fill=(225, 225, 230), font_path=font_path)
     if body:
         text_box(draw, BODY[0], body, BODY[1], font_path=font_path)
     _mark(draw, marked, font_path, _W, _H)
@@ -123,6 +133,16 @@ def arena_card(
         (middle[0] + 20, middle[1] + 90, middle[2] - 20, middle[3] - 90),
         value,
         96,
+        font_path=font_path,
+    )
+    # what the value is: a mine or turret here costs it and deals it (a mine adds its
+    # number), and it is what the zone scores
+    text_box(
+        draw,
+        (middle[0] + 6, middle[1] + 8, middle[2] - 6, middle[1] + 76),
+        "value: deploy cost, damage, VP",
+        22,
+        fill=(225, 225, 230),
         font_path=font_path,
     )
     if marked:
@@ -215,7 +235,8 @@ def weapon_card(
     """A weapon: type, damage / power damage, cost, VP, ability in words."""
     big = f"{weapon['damage']} / {weapon['power_damage']}"
     band = TYPE_RGB[weapon["type"]]
-    return card(weapon["name"], band, big, weapon_body(weapon, kind), marked, font_path)
+    return card(weapon["name"], band, big, weapon_body(weapon, kind), marked, font_path,
+                caption="damage / power attack damage")  # fmt: skip
 
 
 def small_card_text(data: Any, font_path: str | None = None) -> list[tuple[str, str, int]]:
@@ -286,9 +307,12 @@ def ad_hoc_card(font_path: str | None = None) -> Image.Image:
         "AD HOC MODE",
         (240, 120, 40),
         "ANY",
-        "After a KO: each turn play any program card, in any direction its arrow allows.",
+        "After a KO or a retreat, for the rest of the round: each turn play any of your 8 "
+        "program cards, in any direction its arrow allows (on the first such turn, not into "
+        "an enemy pilot's zone).",
         False,
         font_path,
+        caption="any card, any direction",
     )
 
 
@@ -380,34 +404,65 @@ def arena_mat(plain: dict[str, Any], font_path: str | None = None) -> Image.Imag
 
 
 def rules_card(plain: dict[str, Any], font_path: str | None = None) -> Image.Image:
-    """A summary of a round, readable at the table."""
+    """A summary of the game, readable at the table.
+
+    A turn, entering a zone, combat, a KO or a retreat, scoring; every number from the data.
+    """
     g = plain["game"]
+    vp = g["vp"]
     image = Image.new("RGB", (1000, 1400), (236, 232, 220))
     draw = ImageDraw.Draw(image)
-    ink = (20, 20, 24)
-    counters = ", ".join(f"{a} > {b}" for a, b in g["counters"].items())
-    text_box(draw, (40, 30, 960, 120), f"{g['name']}: a round", 54, fill=ink, font_path=font_path)
-    steps = [
-        f"1. Program: everyone picks {g['program_cards']} of their 8 cards in secret, in "
-        "order, each with a direction its arrow allows (your panel asks, in a private dialog).",
-        "2. Execute: in turn order each player reveals their next card: move along the arrow "
-        "(walls and the edge stop you; a double arrow jumps), then mines, combat, turrets, "
-        "then the card's action.",
-        "3. Combat: attacker first, take turns with equipped weapons. A weapon that counters "
-        f"the last one used against you makes a power attack ({counters}).",
-        f"4. Scoring in rounds {', '.join(map(str, g['scoring_rounds']))}: the zones you hold; "
-        f"after round {g['rounds']} weapon VP too. The most VP wins.",
-        "A KO sends you home (Ad Hoc Mode: any card, any direction, next round).",
+    ink, head = (20, 20, 24), (120, 40, 20)
+    counters = ", ".join(f"{a} beats {b}" for a, b in g["counters"].items())
+    rounds = ", ".join(map(str, g["scoring_rounds"]))
+    text_box(draw, (40, 24, 960, 96), f"{g['name']}: how to play", 52, fill=ink,
+             font_path=font_path)  # fmt: skip
+    sections = [
+        (
+            "A round",
+            f"Program: everyone picks {g['program_cards']} of their 8 cards in secret, "
+            "in order, each with a direction its arrow allows (a dialog only you see). Execute: "
+            "in turn order, each reveals their next card and moves along its arrow (the arena's "
+            "edge stops a move; a double arrow jumps over the first zone), then does its action. "
+            f"{g['program_cards']} turns a round, {g['rounds']} rounds.",
+        ),
+        (
+            "Entering a zone",
+            "1. An enemy mine goes off: the zone's value + its number in "
+            "damage. 2. An enemy pilot: combat (no card action). 3. An enemy turret, no combat: "
+            "the zone's value in damage. 4. Else the card's action: collect, deploy a mine or "
+            "turret (it costs the zone's value), buy a weapon, or power up (heal, or upgrade to "
+            "Power Armor).",
+        ),
+        (
+            "Combat",
+            f"Who entered scores {vp['combat_start']} VP and attacks first; sides take "
+            "turns, each attack uses one ready equipped weapon and scores 1 VP a damage. A power "
+            "attack deals the second number: the first attack after a jump, or a weapon that "
+            f"beats the last type used against you ({counters}).",
+        ),
+        (
+            "KO or retreat",
+            f"No ready weapon: retreat to the nearest safe zone (the other "
+            f"scores {vp['retreat']} VP). Health 0: KO (the other scores {vp['ko']} VP; a mine's "
+            f"or turret's owner {vp['trap_ko']}): back to your base at full health with at least "
+            f"{g['ko_resource_floor']} energy and credits. Then Ad Hoc Mode for the round.",
+        ),
+        (
+            f"Scoring (rounds {rounds})",
+            "Your pilot's zone: its value; each of your mines: "
+            "its zone's value; each turret: twice its zone's value; the Mighty Mech: "
+            f"{vp['mech_control']}. At the end, each weapon you bought adds its VP. Most VP "
+            "wins; a tie: most weapons bought.",
+        ),
     ]
-    text_box(
-        draw,
-        (50, 140, 950, 1360),
-        "\n".join(steps),
-        34,
-        fill=ink,
-        font_path=font_path,
-        align="left",
-    )
+    top, height = 110, 252
+    for title, text in sections:
+        text_box(draw, (50, top, 950, top + 44), title, 36, fill=head, font_path=font_path,
+                 align="left")  # fmt: skip
+        text_box(draw, (50, top + 46, 950, top + height - 8), text, 28, fill=ink,
+                 font_path=font_path, align="left")  # fmt: skip
+        top += height
     return image
 
 
@@ -436,11 +491,14 @@ def token(kind: str, color: str | None, font_path: str | None = None) -> Image.I
         "mine": "MINE",
         "turret": "TUR",
         "vp": "VP",
+        "vp40": "+40",
         "health": "HP",
         "energy": "EN",
         "credits": "CR",
         "round": "RND",
     }[kind]
+    if kind == "figure" and color:
+        label = color.upper()  # a figure says whose it is, read from any seat
     text_box(
         draw, (30, 60, TOKEN - 30, TOKEN - 60), label, 48, fill=(15, 15, 15), font_path=font_path
     )

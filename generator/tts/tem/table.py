@@ -459,13 +459,19 @@ def table_objects(plain: dict[str, Any], assets: Assets, url: dict[str, str]) ->
                     [color, kind],
                 )
             )
+        # a two-sided tile: past the track's end it turns over to its "+40" side (the
+        # rules: the token starts "blank side facing up, not the +40 side")
         objects.append(
-            O.token(
+            O.tile(
                 guid(f"marker:{color}:vp"),
                 _place(where["vp"][0], vp_scale),
                 url[f"vp_{color}.png"],
                 f"{color} VP",
-                [color, "vp"],
+                thickness=0.2,
+                locked=False,
+                back=url[f"vp40_{color}.png"],
+                shape=2,
+                tags=[color, "vp"],
             )
         )
         h = seat["hand"]

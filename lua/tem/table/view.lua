@@ -100,11 +100,10 @@ local function token_group(ctx, pv, ids, seat)
 end
 
 -- One seat's figure, markers, program cards, pilot cards and the Mech card it holds.
-local function seat_pieces(ctx, pv, p, own, i, put)
+local function seat_pieces(ctx, pv, p, own, i, put, off)
   local L, D = ctx.layout, ctx.D
   local seat, mech = L.seats[i], pv.mech
   local g = seat.guids
-  local off = L.offsets[i]
   if p.zone ~= NULL then
     put(g.figure, at(L.cells[p.zone], off[1], off[2], 1.3, 180))
   else
@@ -114,9 +113,12 @@ local function seat_pieces(ctx, pv, p, own, i, put)
     local track = seat.tracks[kind]
     put(g.markers[kind], track[math.max(0, math.min(p[kind], #track - 1)) + 1])
   end
-  local vp = math.max(0, math.min(p.vp, #L.vp - 1))
+  -- the track's spaces run 0..#L.vp - 1; past them the marker turns to its "+40" side (a
+  -- score past twice the track stays at the last space: the scoreboard has the number)
+  local spaces = #L.vp
+  local vp = math.max(0, math.min(p.vp, 2 * spaces - 1))
   local o = VP_OFFSETS[i]
-  put(g.markers.vp, at(L.vp[vp + 1], o[1], o[2]))
+  put(g.markers.vp, at(L.vp[vp % spaces + 1], o[1], o[2], nil, nil, nil, vp >= spaces))
   -- Program cards: the revealed ones on their slots, turned to their direction; the rest
   -- in the owner's hand.
   local revealed = {}
@@ -147,15 +149,51 @@ local function seat_pieces(ctx, pv, p, own, i, put)
   end
 end
 
+-- Where a figure stands in its cell: at the centre when alone, else spread a little round
+-- it (the Mighty Mech keeps the centre), never near the cell's edge.
+local SPREAD = 0.55
+
+local function spot(L, pv, p)
+  if p.zone == NULL then
+    return { 0, 0 }
+  end
+  local k, n = 0, 0
+  for _, q in ipairs(pv.players) do
+    if q.zone == p.zone then
+      n = n + 1
+      if q == p then k = n end
+    end
+  end
+  if n == 1 and pv.mech.zone ~= p.zone then
+    return { 0, 0 }
+  end
+  local o = L.offsets[k]
+  return { o[1] * SPREAD, o[2] * SPREAD }
+end
+
 local function seat_group(ctx, pv, p, own)
   local i = seat_index(ctx.layout, p.color)
   local mech = pv.mech
-  local sig = tostring(p.zone) .. ":" .. p.health .. ":" .. p.energy .. ":" .. p.credits .. ":"
-    .. p.vp .. ":" .. table.concat(p.played, ",") .. ":" .. tostring(p.pilot) .. ":" .. p.status
-    .. ":" .. tostring(mech.controller) .. ":" .. tostring(mech.side)
+  local off = spot(ctx.layout, pv, p)
+  local sig = tostring(p.zone) .. ":" .. off[1] .. "," .. off[2] .. ":" .. p.health .. ":"
+    .. p.energy .. ":" .. p.credits .. ":" .. p.vp .. ":" .. table.concat(p.played, ",") .. ":"
+    .. tostring(p.pilot) .. ":" .. p.status .. ":" .. tostring(mech.controller) .. ":"
+    .. tostring(mech.side)
   return { name = p.color, sig = sig, units = 2, place = function(put)
-    seat_pieces(ctx, pv, p, own, i, put)
+    seat_pieces(ctx, pv, p, own, i, put, off)
   end }
+end
+
+local STATUS_WORDS = { pilot = "pilot", armor = "in Power Armor", mech = "in the Mighty Mech" }
+
+-- Each figure's name (what TTS shows on hover): its colour, status and health.
+function V.labels(ctx, labels)
+  local L, pv = ctx.layout, ctx.public
+  for _, p in ipairs(pv.players) do
+    local g = L.seats[seat_index(L, p.color)].guids
+    labels[#labels + 1] = { g.figure, p.color .. " (" .. STATUS_WORDS[p.status] .. ", health "
+      .. p.health .. (p.ad_hoc and ", Ad Hoc Mode" or "") .. ")" }
+  end
 end
 
 -- Every player's weapons beside their board: the equipped in the row toward the arena

@@ -5,6 +5,7 @@
 
 local json = require("lib.json")
 local Game = require("glue.game")
+local Seats = require("glue.seats")
 local Log = require("tem.table.log")
 
 local NULL = json.null
@@ -78,8 +79,66 @@ function W.prompt(_, d)
   return ASK[d.name] or d.name
 end
 
--- An option as a panel or a dialog shows it: cells named by their zone.
-function W.option(ctx, _, o)
+-- Compass directions in degrees, and what each is from a seat, by the angle between it and
+-- the way the seat faces (north is the top of the arena as drawn: it reads backwards from
+-- the north seat, so every direction is also said from the player's own seat).
+local DEGREES = { N = 0, NE = 45, E = 90, SE = 135, S = 180, SW = 225, W = 270, NW = 315 }
+local FROM_SEAT = { [0] = "forward", [45] = "forward-right", [90] = "right",
+  [135] = "back-right", [180] = "back, toward you", [225] = "back-left", [270] = "left",
+  [315] = "forward-left" }
+
+-- A direction as `color` reads it from their seat: "N (forward)".
+function W.direction(ctx, color, dir)
+  local deg = DEGREES[dir]
+  local seat = deg and Seats.of(ctx.layout, color)
+  if seat == nil then
+    return dir
+  end
+  return dir .. " (" .. FROM_SEAT[(deg - seat.turn) % 360] .. ")"
+end
+
+-- A free base slot as players find it: beside the zone next to it.
+function W.base_slot(D, view, id)
+  local r, c = string.match(id, "^r(%d+)c(%d+)$")
+  r, c = tonumber(r), tonumber(c)
+  local near = {}
+  for _, rc in ipairs({ { r - 1, c }, { r, c + 1 }, { r + 1, c }, { r, c - 1 } }) do
+    local cell = view.cells["r" .. rc[1] .. "c" .. rc[2]]
+    if cell ~= nil and cell.kind ~= "B" then
+      near[#near + 1] = D.names[cell.zone] or cell.zone
+    end
+  end
+  if #near == 0 then
+    return "base slot " .. id
+  end
+  return "base slot beside " .. table.concat(near, " and ") .. " (" .. id .. ")"
+end
+
+-- A weapon on offer: its type, damage, power damage, cost and VP.
+function W.weapon(D, id)
+  local w = D.weapons[id]
+  local cost = {}
+  for _, res in ipairs({ "energy", "credits" }) do
+    if (w.cost[res] or 0) > 0 then
+      cost[#cost + 1] = w.cost[res] .. " " .. res
+    end
+  end
+  return w.name .. ": " .. w.type .. ", damage " .. w.damage .. " (power " .. w.power_damage
+    .. "), costs " .. (#cost > 0 and table.concat(cost, " + ") or "nothing") .. ", " .. w.vp
+    .. " VP"
+end
+
+-- An option as a panel or a dialog shows it: cells named by their zone, free base slots by
+-- the zone beside them, directions from the player's seat, weapons for sale with numbers.
+function W.option(ctx, d, o)
+  local name = d.name
+  if name == "base" then
+    return W.base_slot(ctx.D, ctx.public, o.id)
+  elseif name == "direction" or name == "ad_hoc_direction" then
+    return W.direction(ctx, d.player, o.id)
+  elseif name == "buy" then
+    return W.weapon(ctx.D, o.id)
+  end
   return W.label(ctx.D, ctx.public, o.label)
 end
 
