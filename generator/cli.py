@@ -122,6 +122,7 @@ def validate(source: str, game: str | None, fmt: str) -> None:
 
 
 GAME_OR_DIR = click.argument("source", default=games.DEFAULT, metavar="[GAME_OR_DIR]")
+FOLDER_GAME = click.option("--game", help="Which game a folder holds (default: its name).")
 
 
 @main.command()
@@ -230,7 +231,9 @@ def install(source: str, saves_dir: str | None) -> None:
 
     Only a build made from the current card data and scripts is installed (else: build
     first). An existing file that differs is kept as <name>.bak (then .bak2, ...), never
-    overwritten.
+    overwritten. A copy of a game's cards (a folder) installs as <save>-<folder>.json,
+    beside the shipped game's save. The Saves folder is found where TTS keeps it (Windows,
+    OneDrive, macOS, Linux, Steam's Flatpak and Proton); --saves-dir names another.
     """
     from generator import paths
     from generator.build import build_key, game_folder, read_manifest, source_hash
@@ -241,6 +244,7 @@ def install(source: str, saves_dir: str | None) -> None:
         install_files,
         saves_folder,
     )
+    from generator.paths import file_stem
 
     # The card data it was given first: broken data is named there, not as a stale build.
     report = _report(source, None)
@@ -267,7 +271,9 @@ def install(source: str, saves_dir: str | None) -> None:
             target, notes = saves_folder(saves_dir)
         for line in notes:
             click.echo(line)
-        for line in install_files(files, target):
+        # a copy's save goes beside the shipped game's, named for its folder
+        suffix = "" if key == game else "-" + (file_stem(Path(folder).name) or "copy")
+        for line in install_files(files, target, suffix):
             click.echo(line)
     except InstallError as err:
         _fail(f"ttsmod: {err}", EXIT_BAD_INPUT)
@@ -495,7 +501,8 @@ def _replay_both(game: str, data: dict[str, Any], name: str, check: Any) -> str:
 
 
 @main.command()
-@GAME
+@GAME_OR_DIR
+@FOLDER_GAME
 @click.option("--games", "count", type=click.IntRange(1), default=100, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option(
@@ -517,26 +524,35 @@ def _replay_both(game: str, data: dict[str, Any], name: str, check: Any) -> str:
     "(and of random detours off it).",
 )
 def crosscheck(
-    game: str, count: int, seed: int, players: int | None, bot: str, choices: bool
+    source: str,
+    game: str | None,
+    count: int,
+    seed: int,
+    players: int | None,
+    bot: str,
+    choices: bool,
 ) -> None:
     """Self-play where every action is applied by both engines, compared after each one.
 
-    On a divergence, prints the action and the first differing JSON path, writes the
-    shortest record that still diverges to build/crosscheck/<game>/ and exits 1.
+    GAME_OR_DIR: teg (Tiny Epic Galaxies, the default) or tem (Tiny Epic Mechs), or a
+    folder holding a copy of one's YAML files (--game names the game if the folder's name
+    does not). Both engines read the same card data. On a divergence, prints the action and
+    the first differing JSON path, writes the shortest record that still diverges to
+    build/crosscheck/<game>/ and exits 1.
     """
     from rich.progress import Progress
 
     from generator import paths
     from generator.harness.crosscheck import Pair
     from generator.harness.crosscheck import crosscheck as run_crosscheck
-    from generator.harness.lua_engine import LuaEngine
 
+    game, engine, report = _rules_of(source, game)
     rules = games.get(game)
-    engine = rules.engine()
     bots = _bots(game, bot)
     low, high = rules.player_range(engine)
-    counts = _player_counts(game, [players] if players else list(range(low, high + 1)))
-    pair = Pair(engine, LuaEngine(seed=seed, game=game), compare_choices=choices, game=game)
+    counts = _player_counts(game, [players] if players else list(range(low, high + 1)), engine)
+    lua = _lua_engine(game, report, seed)
+    pair = Pair(engine, lua, compare_choices=choices, game=game)
     actions = 0
     with Progress(transient=True, console=_stderr_console()) as progress:
         task = progress.add_task("cross-checking", total=count)
@@ -567,7 +583,8 @@ def crosscheck(
 
 
 @main.command()
-@GAME
+@GAME_OR_DIR
+@FOLDER_GAME
 @click.option("--games", "count", type=click.IntRange(1), default=100, show_default=True)
 @click.option(
     "--players",
@@ -596,7 +613,8 @@ def crosscheck(
 )
 @_format_option("text: the summary as lines; json: the same figures as one JSON object.")
 def simulate(
-    game: str,
+    source: str,
+    game: str | None,
     count: int,
     players: int,
     seed: int,
@@ -605,17 +623,22 @@ def simulate(
     force: bool,
     fmt: str,
 ) -> None:
-    """Play seeded self-play games and summarize them.
+    """Play seeded self-play games of either game and summarize them.
 
-    Deals random missions and shuffles the deck from the seed; the same seed gives the same
-    games, summary and records.
+    The setup's chance comes from the seed (Tiny Epic Galaxies: missions dealt, the planet
+    deck; Tiny Epic Mechs: the arena, pilots dealt, the weapon deck): the same seed gives
+    the same games, summary and records.
+
+    GAME_OR_DIR: teg (Tiny Epic Galaxies, the default) or tem (Tiny Epic Mechs), or a
+    folder holding a copy of one's YAML files (--game names the game if the folder's name
+    does not).
     """
     from rich.progress import Progress
 
+    game, engine, _ = _rules_of(source, game)
     rules = games.get(game)
-    engine = rules.engine()
     bots = _bots(game, bot)
-    _player_counts(game, [players])
+    _player_counts(game, [players], engine)
     if records is not None:
         _records_folder(records, force)
     played = []
@@ -640,7 +663,8 @@ def simulate(
 
 
 @main.command()
-@GAME
+@GAME_OR_DIR
+@FOLDER_GAME
 @click.option("--games", "count", type=click.IntRange(1), default=10, show_default=True)
 @click.option("--players", type=int, default=3, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
@@ -666,7 +690,8 @@ def simulate(
 )
 @click.option("--force", is_flag=True, help="With --records or --logs: replace earlier files.")
 def playtest(
-    game: str,
+    source: str,
+    game: str | None,
     count: int,
     players: int,
     seed: int,
@@ -676,6 +701,10 @@ def playtest(
     force: bool,
 ) -> None:
     """Play whole games at a headless TTS through the table's own UI, checked against Python.
+
+    GAME_OR_DIR: teg (Tiny Epic Galaxies, the default) or tem (Tiny Epic Mechs), or a
+    folder holding a copy of one's YAML files (--game names the game if the folder's name
+    does not).
 
     Loads the built save (rebuilt first if the sources changed) in the emulator, seats
     PLAYERS, and plays GAMES games in which bots only click what their colour can see and
@@ -694,19 +723,19 @@ def playtest(
 
     from generator.harness.play import Costs
 
+    game, engine, _ = _rules_of(source, game)
     rules = games.get(game)
     try:
         table = rules.build_parts()
     except games.NoTable as err:
         _fail(f"ttsmod: {err}", EXIT_BAD_INPUT)
     run = table.playtest.run
-    engine = rules.engine()
-    _player_counts(game, [players])
+    _player_counts(game, [players], engine)
     if records is not None:
         _records_folder(records, force)
     if logs is not None:
         _records_folder(logs, force, "game-*.log")
-    _, save = _current_save(game)
+    _, save = _current_save(source)
     assert save is not None
     costs = Costs()
     failed = None
@@ -773,6 +802,30 @@ def _records_folder(records: Path, force: bool, pattern: str = "game-*.json") ->
         _fail(f"ttsmod: cannot use {display(records)}: {err.strerror}", EXIT_BAD_INPUT)
 
 
+def _rules_of(source: str, game: str | None) -> tuple[str, Any, cards.Report]:
+    """A game id or card folder made ready to play: (game, Python engine, card data).
+
+    Bad card data: its problems, and exit 2.
+    """
+    report = _report(source, game)
+    if not report.ok:
+        click.echo(render(report.problems))
+        _fail(f"ttsmod: {display(report.source)} has errors: fix them first", EXIT_BAD_INPUT)
+    rules = games.get(report.game)
+    shipped = cards.resolve(report.game)[1].resolve() == Path(report.source).resolve()
+    return report.game, rules.engine(None if shipped else report.data), report
+
+
+def _lua_engine(game: str, report: cards.Report, seed: int) -> Any:
+    """The Lua core over the same card data as `_rules_of` read."""
+    from generator.harness.lua_engine import LuaEngine
+    from generator.luabuild.scripts import generated_modules
+
+    assert report.documents is not None
+    data = generated_modules(game, report.documents)[f"{game}.data"]
+    return LuaEngine({f"{game}.data": data}, seed=seed, game=game)
+
+
 def _bots(game: str, option: str) -> list[str]:
     """The --bot option as a list of known bot names (exit 2 on an unknown one)."""
     BOTS = games.get(game).bots()
@@ -783,10 +836,10 @@ def _bots(game: str, option: str) -> list[str]:
     return bots
 
 
-def _player_counts(game: str, counts: list[int]) -> list[int]:
+def _player_counts(game: str, counts: list[int], engine: Any = None) -> list[int]:
     """Player counts the game supports (exit 2 otherwise)."""
     rules = games.get(game)
-    low, high = rules.player_range(rules.engine())
+    low, high = rules.player_range(engine or rules.engine())
     if any(not low <= n <= high for n in counts):
         _fail(f"ttsmod: --players must be {low}-{high}", EXIT_BAD_INPUT)
     return counts

@@ -131,12 +131,16 @@ def backup_name(target: Path) -> Path:
     return candidate
 
 
-def install_files(sources: list[Path], saves: Path) -> Iterator[str]:
-    """Copy files into `saves`, backing up any different file of the same name first."""
+def install_files(sources: list[Path], saves: Path, suffix: str = "") -> Iterator[str]:
+    """Copy files into `saves`, backing up any different file of the same name first.
+
+    `suffix` goes after each file's stem ("TinyEpicMechs-mytem.json"): an edited copy of a
+    game is installed beside the shipped game's save, never over it.
+    """
     if not saves.is_dir():
         raise InstallError(f"{saves} is not a folder")
     for source in sources:
-        target = saves / source.name
+        target = saves / (source.stem + suffix + source.suffix)
         try:
             if target.exists():
                 if target.read_bytes() == source.read_bytes():

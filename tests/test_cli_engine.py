@@ -172,3 +172,36 @@ def test_another_games_record_is_refused_in_one_line_naming_that_game(cli, recor
     assert "/game: this is a teg record (Tiny Epic Galaxies), not tem" in lines[0]
     assert "ttsmod replay teg" in lines[0] and "[RECORD]" in lines[0]
     assert run.stdout == ""
+
+
+def test_crosscheck_and_simulate_take_a_card_folder(cli, tmp_path):
+    # a copy of Tiny Epic Mechs where starting a combat scores 3 VP, not 1: both engines of
+    # the cross-check play it (they would disagree at the first combat if one read the
+    # shipped cards), and the games simulated from it score more
+    import shutil
+
+    from generator.paths import CARDS
+
+    folder = tmp_path / "mytem"
+    shutil.copytree(CARDS / "tem", folder)
+    game = folder / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    assert "combat_start: 1" in text
+    game.write_text(text.replace("combat_start: 1", "combat_start: 3"), encoding="utf-8")
+    run = cli("crosscheck", str(folder), "--game", "tem", "--games", "2", "--players", "4")
+    assert run.code == 0 and "0 divergences" in run.stdout, run
+    args = ["--games", "6", "--players", "4", "--format", "json"]
+    mine = json.loads(cli("simulate", str(folder), "--game", "tem", *args).stdout)
+    shipped = json.loads(cli("simulate", "tem", *args).stdout)
+    assert mine["mean_winning_vp"] > shipped["mean_winning_vp"]
+    # a broken folder is refused with its problems, before anything is played
+    game.write_text(text.replace("combat_start: 1", "combat_start: many"), encoding="utf-8")
+    run = cli("simulate", str(folder), "--game", "tem", "--games", "1")
+    assert run.code == 2 and "game.yaml" in run.stdout and "has errors" in run.stderr, run
+
+
+def test_help_describes_both_games(cli):
+    for command in ("playtest", "simulate", "crosscheck"):
+        run = cli(command, "--help")
+        assert run.code == 0 and "GAME_OR_DIR" in run.stdout, run
+        assert "Mechs" in run.stdout or "tem" in run.stdout, (command, run.stdout)

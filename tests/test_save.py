@@ -262,3 +262,23 @@ def test_preview_draws_every_object(cli, tmp_path, monkeypatch):
     assert f"{total} of {total} objects drawn" in run.stdout
     with Image.open(tmp_path / "teg" / "preview.png") as image:
         assert image.width > 1000 and image.height > 1000
+
+
+def test_installing_a_copy_never_replaces_the_shipped_games_save(cli, tmp_path, monkeypatch):
+    import shutil
+
+    from generator.paths import CARDS
+
+    monkeypatch.setattr("generator.paths.BUILD", tmp_path / "build")
+    saves = tmp_path / "Saves"
+    saves.mkdir()
+    copy = tmp_path / "mygame"
+    shutil.copytree(CARDS / "teg", copy)
+    assert cli("build", "teg").code == 0 and cli("build", str(copy)).code == 0
+    assert cli("install", "teg", "--saves-dir", str(saves)).code == 0
+    shipped = (saves / f"{SAVE}.json").read_bytes()
+    run = cli("install", str(copy), "--saves-dir", str(saves))
+    assert run.code == 0, run
+    assert (saves / f"{SAVE}-mygame.json").is_file() and (saves / f"{SAVE}-mygame.png").is_file()
+    assert (saves / f"{SAVE}.json").read_bytes() == shipped
+    assert not list(saves.glob("*.bak*"))

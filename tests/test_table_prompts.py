@@ -21,6 +21,7 @@ SHIM = """
 local Engine = require("teg.core.engine")
 local S = require("teg.core.state")
 local Prompts = require("teg.table.prompts")
+local Words = require("teg.table.words")
 local raw = require("teg.data")
 local game = Engine.new(raw)
 local D = S.index(raw)
@@ -29,6 +30,14 @@ local H = {}
 function H.names()
   local out = {}
   for k in pairs(Prompts.BY_NAME) do out[#out + 1] = k end
+  table.sort(out)
+  return table.concat(out, ",")
+end
+
+-- The decisions the status line says in the third person ("type" is worded by itself).
+function H.doing()
+  local out = { "type" }
+  for k in pairs(Words.doing()) do out[#out + 1] = k end
   table.sort(out)
   return table.concat(out, ",")
 end
@@ -113,6 +122,9 @@ def test_both_engines_name_the_same_decisions_and_each_has_words(shim):
     worded = set(str(shim.names()).split(","))
     missing = py - worded - {"faces"}  # a roll: the dice answer it, no one is asked
     assert not missing, f"decisions with no prompt in lua/teg/table/prompts.lua: {missing}"
+    # the status line says what the decider is doing, in the third person, for each of them
+    doing = set(str(shim.doing()).split(","))
+    assert not py - doing - {"faces"}, py - doing
 
 
 def test_every_decision_met_in_play_gets_words_not_field_names(shim):

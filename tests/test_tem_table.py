@@ -736,3 +736,18 @@ def test_cards_say_what_their_numbers_mean(monkeypatch, engine):
     for rgb in C.YIELD_RGB.values():
         for color in d["game"]["seat_colors"]:
             assert sum(abs(a - b) for a, b in zip(rgb, SEAT_RGB[color], strict=True)) > 120
+
+
+def test_the_previews_deck_labels_never_overprint_each_other(built):
+    from generator.tts.preview import draw_preview
+
+    save = json.loads((built.folder / "TinyEpicMechs.json").read_text(encoding="utf-8"))
+    boxes = draw_preview(save, built.folder / "assets").labels
+    assert any("Riot" in text for text, _ in boxes)  # the basic piles, side by side
+
+    def meet(a, b):
+        return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+    for i, (text, box) in enumerate(boxes):
+        for other, box2 in boxes[i + 1 :]:
+            assert not meet(box, box2), (text, other)

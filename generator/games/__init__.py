@@ -42,8 +42,11 @@ class Game(Protocol):
     def lua_modules(self, documents: dict[str, Any]) -> dict[str, str]:
         """Generated Lua modules besides `<game>.data` (a table's layout), by module name."""
 
-    def engine(self) -> Any:
-        """The Python engine for the shipped card data (new_game, choices, apply, ...)."""
+    def engine(self, data: Any = None) -> Any:
+        """The Python engine (new_game, choices, apply, ...) for `data`.
+
+        `data`: a validated card folder's data; None: the shipped cards.
+        """
 
     def report(self, state: Any) -> Any:
         """What `ttsmod replay` prints of a final state (JSON-ready)."""

@@ -41,10 +41,10 @@ class TinyEpicGalaxies:
         docs = {name: YamlDoc(PurePath(name), value) for name, value in documents.items()}
         return {"teg.layout": layout_module(layout(build(docs)))}  # type: ignore[arg-type]
 
-    def engine(self) -> Any:
-        from generator.engines.teg import load_engine
+    def engine(self, data: Any = None) -> Any:
+        from generator.engines.teg import Engine, load_engine
 
-        return load_engine()
+        return load_engine() if data is None else Engine(data)
 
     def report(self, state: Any) -> Any:
         return state  # the canonical state (schemas/teg/state.schema.json)

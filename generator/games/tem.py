@@ -33,10 +33,10 @@ class TinyEpicMechs:
 
         return {"tem.layout": layout_module(layout(plain_data(documents)))}
 
-    def engine(self) -> Any:
-        from generator.engines.tem import load_engine
+    def engine(self, data: Any = None) -> Any:
+        from generator.engines.tem import Engine, load_engine
 
-        return load_engine()
+        return load_engine() if data is None else Engine(data)
 
     def report(self, state: Any) -> Any:
         from generator.engines.tem.state import report

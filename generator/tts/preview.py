@@ -19,7 +19,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from generator.render.dice import DIE_FACE, DIE_SLOTS, DIE_TEXTURE
-from generator.render.draw import font
+from generator.render.draw import font, wrap
 from generator.tts import geometry as G
 from generator.tts.geometry import Place
 
@@ -156,6 +156,7 @@ class Preview:
     image: Image.Image
     drawn: int
     frame: _Canvas
+    labels: list[tuple[str, tuple[float, float, float, float]]]  # deck labels: text, box
 
     def pixel(self, wx: float, wz: float) -> tuple[float, float]:
         """The picture's pixel at world (x, z)."""
@@ -177,6 +178,7 @@ def draw_preview(save: dict[str, Any], asset_dir: Path) -> Preview:
     legend: list[tuple[str, tuple[int, int, int]]] = []
     _table_snaps(canvas, save.get("SnapPoints", []))
     drawn = 0
+    labels: list[tuple[str, tuple[float, float, float, float]]] = []
     order = sorted(range(len(objects)), key=lambda i: (ORDER.get(objects[i]["Name"], 9), i))
     for i in order:
         obj = objects[i]
@@ -187,12 +189,13 @@ def draw_preview(save: dict[str, Any], asset_dir: Path) -> Preview:
             if obj["Name"] == "DeckCustom":
                 xs, ys = zip(*(canvas.pixel(*p) for p in _extent(obj, images)), strict=True)
                 count = len(obj["ContainedObjects"])
-                canvas.draw.text(
-                    (min(xs), max(ys) + 2),
-                    f"{obj['Nickname']} ({count})",
-                    font=label_font,
-                    fill=(255, 255, 255, 255),
-                )
+                # wrapped to the deck's width: decks side by side keep their labels apart
+                width = max(max(xs) - min(xs), 40)
+                lines = wrap(f"{obj['Nickname']} ({count})", label_font, int(width))
+                for k, line in enumerate(lines):
+                    at = (min(xs), max(ys) + 2 + k * 16)
+                    canvas.draw.text(at, line, font=label_font, fill=(255, 255, 255, 255))
+                    labels.append((line, canvas.draw.textbbox(at, line, font=label_font)))
         elif obj["Name"] in ("ScriptingTrigger", "HandTrigger"):
             corners = [canvas.pixel(*place.to_world(x, z)) for x, z in _box()]
             if obj["Name"] == "HandTrigger":
@@ -213,7 +216,7 @@ def draw_preview(save: dict[str, Any], asset_dir: Path) -> Preview:
             continue
         drawn += 1
     _legend(canvas, legend, label_font)
-    return Preview(canvas.image.convert("RGB"), drawn, canvas)
+    return Preview(canvas.image.convert("RGB"), drawn, canvas, labels)
 
 
 def _table_snaps(canvas: _Canvas, points: list[dict[str, Any]]) -> None:

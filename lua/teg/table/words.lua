@@ -101,6 +101,32 @@ function W.news(ctx, before, after)
 end
 
 -- The status line everyone reads: whose decision the table waits for and what they are asked.
+-- What the decider is doing, in the third person, by decision name (the status line; their
+-- own panel asks them in the second person: teg.table.prompts).
+local DOING = {
+  die = "chooses a die",
+  ship = "chooses a ship to move",
+  to = "chooses where the ship goes",
+  ability = "decides whether to use the planet's action",
+  planet = "chooses a planet",
+  colony = "chooses a colony",
+  pay = "chooses how to pay",
+  dice = "chooses dice",
+  spend = "chooses the two dice the converter spends",
+  discard = "chooses dice to discard",
+  targets = "chooses whose ships go back",
+  face = "chooses a die face",
+  amount = "chooses how much to trade",
+  player = "chooses whom to take from",
+  resource = "chooses what to gain",
+  back = "chooses a ship to move back",
+  forward = "chooses a ship to move forward",
+}
+
+function W.doing()
+  return DOING
+end
+
 function W.status(ctx)
   local m = ctx.m
   if m.picks then
@@ -126,11 +152,16 @@ function W.status(ctx)
   if ctx.input then
     text = text .. " - rolling the dice"
   elseif d then
+    local doing = DOING[d.name] or "decides"
     if d.name == "type" and #state.follow == 0 then
-      text = text .. " - " .. d.player .. " is choosing an action"
-    else
-      text = text .. " - " .. d.player .. " is asked: " .. W.prompt(ctx, d)
+      doing = "chooses an action"
+    elseif d.name == "type" then
+      -- "Follow Green's Acquire Energy (1 culture)?" as a doing
+      local asked = W.prompt(ctx, d)
+      doing = "decides whether to " .. string.lower(string.sub(asked, 1, 1))
+        .. string.gsub(string.sub(asked, 2), "%?$", "")
     end
+    text = text .. " - " .. d.player .. " " .. doing
     if ctx.seated[d.player] == nil then
       text = text .. " (" .. d.player .. " is not seated: the host can decide for them, or a "
         .. "player can take the " .. d.player .. " seat)"
