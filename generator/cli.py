@@ -457,6 +457,8 @@ def _resume_point_problem(game: str, data: dict[str, Any]) -> str | None:
     for action in data["actions"][:at]:
         s = engine.apply(s, action)
     want, got = json.loads(canonical(s)), section["state"]
+    for key in games.get(game).transient:  # not saved at a resume point
+        want.pop(key, None)
     if want == got:
         return None
     where = first_difference(got, want) or "/"
@@ -810,7 +812,8 @@ def _rules_of(source: str, game: str | None) -> tuple[str, Any, cards.Report]:
     report = _report(source, game)
     if not report.ok:
         click.echo(render(report.problems))
-        _fail(f"ttsmod: {display(report.source)} has errors: fix them first", EXIT_BAD_INPUT)
+        _fail(f"ttsmod: the card data has the problems above ({display(report.source)})",
+              EXIT_BAD_INPUT)  # fmt: skip
     rules = games.get(report.game)
     shipped = cards.resolve(report.game)[1].resolve() == Path(report.source).resolve()
     return report.game, rules.engine(None if shipped else report.data), report

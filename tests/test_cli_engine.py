@@ -197,7 +197,7 @@ def test_crosscheck_and_simulate_take_a_card_folder(cli, tmp_path):
     # a broken folder is refused with its problems, before anything is played
     game.write_text(text.replace("combat_start: 1", "combat_start: many"), encoding="utf-8")
     run = cli("simulate", str(folder), "--game", "tem", "--games", "1")
-    assert run.code == 2 and "game.yaml" in run.stdout and "has errors" in run.stderr, run
+    assert run.code == 2 and "game.yaml" in run.stdout and "the problems above" in run.stderr, run
 
 
 def test_help_describes_both_games(cli):

@@ -42,6 +42,8 @@ class Game(Protocol):
     def lua_modules(self, documents: dict[str, Any]) -> dict[str, str]:
         """Generated Lua modules besides `<game>.data` (a table's layout), by module name."""
 
+    transient: tuple[str, ...]  # state fields a table's resume point does not save
+
     def engine(self, data: Any = None) -> Any:
         """The Python engine (new_game, choices, apply, ...) for `data`.
 

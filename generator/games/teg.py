@@ -41,6 +41,9 @@ class TinyEpicGalaxies:
         docs = {name: YamlDoc(PurePath(name), value) for name, value in documents.items()}
         return {"teg.layout": layout_module(layout(build(docs)))}  # type: ignore[arg-type]
 
+    # state fields a table's resume point does not save (the last action's events)
+    transient: tuple[str, ...] = ()
+
     def engine(self, data: Any = None) -> Any:
         from generator.engines.teg import Engine, load_engine
 

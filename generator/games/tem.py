@@ -33,6 +33,9 @@ class TinyEpicMechs:
 
         return {"tem.layout": layout_module(layout(plain_data(documents)))}
 
+    # state fields a table's resume point does not save (the last action's events)
+    transient: tuple[str, ...] = ("events",)
+
     def engine(self, data: Any = None) -> Any:
         from generator.engines.tem import Engine, load_engine
 

@@ -57,6 +57,7 @@ class Hooks:
     secrets_every: int = 15  # answers between two looks at what every colour can read
     max_answers: int = 20_000
     seed_prefix: str = "playtest"
+    transient: tuple[str, ...] = ()  # state fields a resume point does not save (Game)
 
 
 def saved(t: Table) -> dict[str, Any] | None:
@@ -284,7 +285,7 @@ def play_game(
     result.logs = logs_of(t)
     result.record = record_of(t)
     if result.problem is None:
-        result.problem = _check_end(engine, t, result.record, index)
+        result.problem = _check_end(engine, t, result.record, index, hooks.transient)
     return result
 
 
@@ -399,27 +400,44 @@ def _play(
             if moved is not t:
                 t = result.table = moved
                 settle(t)  # a load works over a few frames
-                mirror = _mirror_of(t, engine)
+                mirror = _mirror_of(t, engine, hooks.transient)
     if secrets_check:
         check_secrets(t, hooks, engine)
     return t
 
 
-def _mirror_of(t: Table, engine: Any) -> Mirror:
-    """A mirror of a table just loaded: its record replayed, its decision under way taken."""
+def _mirror_of(t: Table, engine: Any, transient: tuple[str, ...] = ()) -> Mirror:
+    """A mirror of a table just loaded: its record replayed, its decision under way taken.
+
+    A table loaded at its resume point has not kept the `transient` fields of the last
+    action (its events): they are empty there until the next action.
+    """
     record = record_of(t)
     assert record is not None
     mirror = Mirror(engine, record["setup"])
     for action in record["actions"]:
         mirror.apply(action)
+    loaded = lua_state(t) or {}
+    for key in transient:
+        if loaded.get(key) == [] and mirror.state.get(key):
+            mirror.state = {**mirror.state, key: []}
     st = status(t)
     if not st["simultaneous"]:
         mirror.paths["*"] = list(st["path"] or [])
     return mirror
 
 
-def _check_end(engine: Any, t: Table, record: dict[str, Any] | None, index: int) -> str | None:
-    """The saved record replays in Python to the table's state, past its resume point too."""
+def _check_end(
+    engine: Any,
+    t: Table,
+    record: dict[str, Any] | None,
+    index: int,
+    transient: tuple[str, ...] = (),
+) -> str | None:
+    """The saved record replays in Python to the table's state, past its resume point too.
+
+    The resume point holds the state without its `transient` fields.
+    """
     if record is None:
         return f"game {index + 1}: the table saved no game record"
     try:
@@ -427,8 +445,9 @@ def _check_end(engine: Any, t: Table, record: dict[str, Any] | None, index: int)
         at = (saved(t) or {}).get("table", {}).get("at")
         for k, action in enumerate(record["actions"]):
             if k == at:
-                where = first_difference((saved(t) or {})["table"]["state"],
-                                         json.loads(json.dumps(state)))  # fmt: skip
+                want = {key: v for key, v in json.loads(json.dumps(state)).items()
+                        if key not in transient}  # fmt: skip
+                where = first_difference((saved(t) or {})["table"]["state"], want)
                 if where is not None:
                     return (f"game {index + 1}: the saved resume point differs from the "
                             f"replay at {where}")  # fmt: skip
@@ -472,7 +491,8 @@ class Runner:
         result = GameResult(0, 0)
         result.table = t
         try:
-            t = _play(t, self.hooks, engine, _mirror_of(t, engine), rng, bot, result, None, True)
+            mirror = _mirror_of(t, engine, self.hooks.transient)
+            t = _play(t, self.hooks, engine, mirror, rng, bot, result, None, True)
         except (PlaytestError, IllegalAction, AssertionError) as err:
             result.problem = f"answer {result.clicks + 1}: {err}"
         result.record = record_of(result.table)

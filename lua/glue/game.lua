@@ -652,7 +652,20 @@ function M.encode_resume(m, pace)
   if last == nil or (m.encoded and m.encoded.at == last.at) then
     return false
   end
-  local text = json.encode(last.state, pace)
+  local state = last.state
+  local transient = m.spec.transient
+  if transient then
+    -- what only the last action's words need (its events) is not saved: a load has no
+    -- last action to tell, and decoding it would cost the load a frame
+    state = {}
+    for k, v in next, last.state do
+      state[k] = v
+    end
+    for _, k in ipairs(transient) do
+      state[k] = nil
+    end
+  end
+  local text = json.encode(state, pace)
   if m.marks[#m.marks] == last then
     m.encoded = { at = last.at, text = text }
   end
@@ -793,6 +806,11 @@ local function load_fast(m, split, head, pace)
   if not (t and type(t.at) == "number" and type(t.offset) == "number"
     and t.offset <= #split.actions and fits(t.state, setup)) then
     return nil
+  end
+  for _, k in ipairs(m.spec.transient or {}) do
+    if t.state[k] == nil then
+      t.state[k] = json.array({}) -- not saved (encode_resume): empty, as after no action
+    end
   end
   local rest = string.sub(split.actions, t.offset + 1)
   if t.at > 0 then

@@ -15,6 +15,7 @@ from typing import Any
 
 from generator.engines.tem.bots import BOTS
 from generator.engines.tem.engine import Engine
+from generator.games.tem import TinyEpicMechs
 from generator.harness import secrets
 from generator.harness.play import PlaytestError, panel_options, seat_players  # noqa: F401
 from generator.harness.playtest import Hooks, Mirror, Runner, record_of, settle  # noqa: F401
@@ -167,6 +168,7 @@ def _at_decision(t: Table, engine: Engine, mirror: Mirror, d: Any) -> None:
 
 
 HOOKS = Hooks(
+    transient=TinyEpicMechs.transient,
     bots=BOTS,
     colors=lambda engine: list(engine.d["game"]["seat_colors"]),
     facts=facts_of,

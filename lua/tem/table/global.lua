@@ -82,6 +82,9 @@ Table.run({
   core = Engine.new(raw), words = Words, view = View, deal = Deal(raw, L), pieces = pieces,
   private = PRIVATE, apply_cost = 4,
   part_way = true, -- a turn shows as it happens: the figure moves, then each attack
+  -- The state's fields the resume point does not save (what the last action did: the
+  -- log's events); a load starts them empty.
+  transient = { "events" },
   -- The record's resume point: the start of each round (a load replays one round at most).
   resume = function(before, _, after)
     return after.phase == "program" and before.phase ~= "program"

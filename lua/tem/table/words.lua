@@ -206,11 +206,12 @@ end
 local CHOSEN = { pilot = "You have kept your pilot", base_mine = "Your base mine is placed",
   basic = "You have picked your basic weapon", program = "Your cards are programmed" }
 
--- A player's program as they read it (their own view only): each card and its direction,
--- which are done and which is next.
+-- A player's program as they read it, in their own panel (only they see it): each card
+-- and its direction, which are done and which is next. Only the player's own fields are
+-- read (what their own view holds; a view made per seat per paint would cost a frame).
 function W.program(ctx, color)
   local mine = nil
-  for _, p in ipairs(ctx.m.core.view(ctx.m.state, color).players) do
+  for _, p in ipairs(ctx.m.state.players) do
     if p.color == color then mine = p end
   end
   if mine == nil or #mine.program == 0 then
