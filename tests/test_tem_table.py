@@ -752,3 +752,36 @@ def test_the_previews_deck_labels_never_overprint_each_other(built):
     for i, (text, box) in enumerate(boxes):
         for other, box2 in boxes[i + 1 :]:
             assert not meet(box, box2), (text, other)
+
+
+def test_programming_says_which_slot_is_being_filled(save):
+    t = Table.load(save, seed=3)
+    P.seat_players(t, ["Red", "Blue"])
+    t.click("Red", "start:go")
+    P.settle(t)
+    advance_to(t, lambda t: json.loads(t.call_in("-1", "stateText"))["phase"] == "program")
+    P.settle(t)
+    asked = []
+    for _ in range(8):  # four cards, each with its direction
+        dialog = t.dialog("Red")
+        asked.append(dialog.description)
+        card = dialog.options[0]
+        t.answer("Red", 1)
+        P.settle(t)
+        if len(asked) % 2:
+            assert t.dialog("Red").description == (
+                f"Program slot {len(asked) // 2 + 1} of 4: which way does {card} point?"
+            )
+    assert [a.split(":")[0] for a in asked[::2]] == [f"Program slot {k} of 4" for k in range(1, 5)]
+
+
+def test_each_games_images_are_its_own_though_the_cache_is_shared(tmp_path):
+    # both games draw an "energy" token; a build of Tiny Epic Galaxies first must not lend
+    # Mechs its yellow coin (energy is turquoise here, a colour no seat uses)
+    from generator.render.tem.components import YIELD_RGB
+
+    build("teg", tmp_path / "build")
+    tem = build("tem", tmp_path / "build")
+    name = next(k for k in tem.files if k.startswith("assets/energy"))
+    with Image.open(tem.folder / name) as image:
+        assert image.convert("RGB").getpixel((100, 20)) == YIELD_RGB["energy"]

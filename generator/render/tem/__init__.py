@@ -103,7 +103,9 @@ def render(
     def keep(name: str, key: Any, draw: Callable[[], Image.Image], where: str) -> None:
         drawn = cache.drawn
         try:
-            files[name] = cache.png([key, font_path], draw)
+            # the game's id in the key: the cache is shared with Tiny Epic Galaxies, which
+            # draws an "energy" token of its own (its keys never start with "tem")
+            files[name] = cache.png(["tem", key, font_path], draw)
         except TextFitError as err:
             file, _, ptr = where.partition("/")
             problems.append(TextProblem(file, "/" + ptr, str(err)))
@@ -153,7 +155,7 @@ def render(
     keep("adhoc.png", ["adhoc"], partial(C.ad_hoc_card, font_path), "game/name")
     try:
         thumbnail = cache.png(
-            [["thumbnail", p["game"]], font_path], partial(C.thumbnail, p, font_path)
+            ["tem", ["thumbnail", p["game"]], font_path], partial(C.thumbnail, p, font_path)
         )
     except TextFitError as err:
         problems.append(TextProblem("game", "/name", str(err)))

@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 from generator.render.draw import INK, SEAT_RGB, TextFitError, fitted_size, shade, text_box
 from generator.render.features import Rect
 from generator.render.tem import words
+from generator.render.tem.art import icon
 from generator.render.tem.features import (
     CARD,
     MAT,
@@ -110,15 +111,22 @@ def arena_card(
     line: str,
     marked: bool,
     font_path: str | None = None,
+    yields: tuple[str, ...] = (),
 ) -> Image.Image:
-    """A card of the arena: name and line on every edge, facing out; the value in the middle."""
+    """A card of the arena: name and line on every edge, facing out; the value in the middle.
+
+    `yields`: the icons of what the zone yields, before the line.
+    """
     image = Image.new("RGB", CARD, shade(band, 0.6))
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, _W - 1, _H - 1), outline=band, width=14)
     strip = Image.new("RGB", EDGE, shade(band, 0.6))
     ink = ImageDraw.Draw(strip)
     text_box(ink, EDGE_NAME[0], name, EDGE_NAME[1], font_path=font_path)
-    text_box(ink, EDGE_LINE[0], line, EDGE_LINE[1], font_path=font_path)
+    (x0, y0, x1, y1), size = EDGE_LINE
+    for k, kind in enumerate(yields):
+        icon(ink, (x0 + 18 + 36 * k, (y0 + y1) / 2), 16, kind, YIELD_RGB[kind])
+    text_box(ink, (x0 + 36 * len(yields), y0, x1, y1), line, size, font_path=font_path)
     for at, turn in _EDGES:
         image.paste(strip.rotate(turn, expand=True), at)
     middle = (14 + EDGE[1], 14 + EDGE[1], _W - 14 - EDGE[1], _H - 14 - EDGE[1])
@@ -167,6 +175,7 @@ def zone_card(zone: dict[str, Any], marked: bool, font_path: str | None = None) 
         f"yields {y}",
         marked,
         font_path,
+        (y,),
     )
 
 
@@ -179,6 +188,7 @@ def base_card(base: dict[str, Any], marked: bool, font_path: str | None = None) 
         "yields energy and credits",
         marked,
         font_path,
+        ("energy", "credits"),
     )
 
 
@@ -191,6 +201,7 @@ def mech_zone_card(zone: dict[str, Any], marked: bool, font_path: str | None = N
         "yields energy and credits",
         marked,
         font_path,
+        ("energy", "credits"),
     )
 
 
@@ -235,8 +246,10 @@ def weapon_card(
     """A weapon: type, damage / power damage, cost, VP, ability in words."""
     big = f"{weapon['damage']} / {weapon['power_damage']}"
     band = TYPE_RGB[weapon["type"]]
-    return card(weapon["name"], band, big, weapon_body(weapon, kind), marked, font_path,
-                caption="damage / power attack damage")  # fmt: skip
+    image = card(weapon["name"], band, big, weapon_body(weapon, kind), marked, font_path,
+                 caption="damage / power attack damage")  # fmt: skip
+    icon(ImageDraw.Draw(image), (98, 220), 26, weapon["type"], band)  # its type, by the numbers
+    return image
 
 
 def small_card_text(data: Any, font_path: str | None = None) -> list[tuple[str, str, int]]:
@@ -497,6 +510,10 @@ def token(kind: str, color: str | None, font_path: str | None = None) -> Image.I
         "credits": "CR",
         "round": "RND",
     }[kind]
+    if kind in ("energy", "credits", "health", "vp"):
+        # a track's marker shows its icon (the VP marker on the seat's colour)
+        icon(draw, (TOKEN / 2, TOKEN / 2), TOKEN / 2 - 6, kind, fill)
+        return img
     if kind == "figure" and color:
         label = color.upper()  # a figure says whose it is, read from any seat
     text_box(

@@ -35,6 +35,7 @@ local function ids(list)
   return out
 end
 D.programs, D.sides = ids(raw.programs), ids(raw.sides)
+D.program_cards = raw.game.program_cards -- cards programmed a round
 D.weapons = {} -- id -> the weapon's card (the log names its type and ability)
 for _, list in ipairs({ raw.basic, raw.advanced }) do
   for _, w in ipairs(list) do

@@ -74,8 +74,24 @@ function W.doing()
   return DOING
 end
 
--- The question a decision asks (glue.table's words: prompt(ctx, d)).
-function W.prompt(_, d)
+-- The question a decision asks (glue.table's words: prompt(ctx, d)). Programming says
+-- which of the slots is being filled, and which card a direction is for.
+function W.prompt(ctx, d)
+  if (d.name == "program" or d.name == "direction") and d.player ~= nil then
+    local cards, last = 0, nil
+    for _, step in ipairs(Game.steps(ctx.m, d.player)) do
+      if step.name == "program" then
+        cards, last = cards + 1, step.label
+      end
+    end
+    local total = ctx.D.program_cards
+    if d.name == "program" then
+      return "Program slot " .. (cards + 1) .. " of " .. total .. ": which card? (it moves "
+        .. "along its arrow, then does its action)"
+    end
+    return "Program slot " .. cards .. " of " .. total .. ": which way does " .. tostring(last)
+      .. " point?"
+  end
   return ASK[d.name] or d.name
 end
 
