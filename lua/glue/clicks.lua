@@ -299,7 +299,7 @@ function C.log(T, player, value, id)
   local color = Seats.caller(player)
   T.prefs.log = T.prefs.log or {}
   T.prefs.log[color] = string.sub(id or "", -5) == ":open"
-  T.changed()
+  T.paint_logs()
 end
 
 -- A piece moved by hand: the game's input may take it as a decision; else it goes back

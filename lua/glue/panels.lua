@@ -271,7 +271,8 @@ P.LOG_LINE = 20 -- pixels a line of the whole log takes (the scrolled text's hei
 
 -- Each colour's game log (and the spectators'): the last entries, and the whole game while
 -- that colour has it open. Worked out again only when the log or what is open changed.
-local function logs(ctx, ui)
+-- Painted by itself when the log changes (glue.table paint_logs), not with every picture.
+function P.logs(ctx, ui)
   local log = ctx.log
   local memo = ctx.memo.logs
   local colors = ctx.log_colors
@@ -320,7 +321,6 @@ function P.picture(ctx, ui)
     seat_panel(ctx, seat.color, ui)
   end
   proxy_panel(ctx, ui, ctx.absent)
-  logs(ctx, ui)
   local undo = m.record ~= nil and Game.why_no_undo(m) == nil and not ctx.busy
   local over = m.state ~= nil and m.core.is_over(m.state)
   ui[#ui + 1] = { "host:undo", { active = undo, onClick = P.handler(m) } }

@@ -218,11 +218,13 @@ end
 -- A line for everyone, in the log and in chat.
 function Table.say(T, text)
   Table.write(T, { text = text, kind = "table" })
+  T.paint_logs()
 end
 
 -- News for everyone (a broadcast), in the log too.
 function Table.announce(T, text)
   Table.write(T, { text = text, kind = "news" })
+  T.paint_logs()
 end
 
 -- An entry in the log and in chat: everyone reads `text`; a colour in `own` reads its own
@@ -241,7 +243,13 @@ function Table.write(T, entry)
       end
     end
   end
-  refresh(T) -- the log panels show it
+end
+
+-- The log panels, painted by themselves (a frame's picture need not look at the log).
+function Table.paint_logs(T)
+  local ui = {}
+  Panels.logs(context(T, false), ui)
+  Paint.paint(T.shown, { ui = ui, pieces = {}, piles = {}, faces = {}, labels = {} })
 end
 
 -- The words of an applied action in the log and in chat, and the news it brings. A game
@@ -272,6 +280,7 @@ function Table.after_action(T, result, by_host, n)
   for _, entry in ipairs(entries) do
     Table.write(T, entry)
   end
+  T.paint_logs()
 end
 
 -- Tell each player when a decision becomes theirs (a secret one opens their dialog), and
@@ -529,6 +538,7 @@ function Table.cleared(T, host, ok)
   Seats.say(host .. " cleared the table for a new game: sit at a seat, then the host "
     .. "presses Start.")
   T.changed()
+  T.paint_logs() -- the last game's log leaves the screen
 end
 
 -- What was painted is forgotten: everything is painted again (a load, a new game).
@@ -589,6 +599,7 @@ function Table.load(T, saved)
     end
     T.verifying = T.m.state ~= nil
     T.changed()
+    T.paint_logs() -- the log starts again at the load (nothing of it is saved)
   end)
 end
 
