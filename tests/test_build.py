@@ -157,3 +157,20 @@ def test_card_text_too_small_to_read_is_a_located_warning(cli, build_dir, teg_co
     assert run.code == 0, run
     warning = next(w for w in run.stderr.splitlines() if "[SMALLTEXT]" in w)
     assert "planets.yaml:" in warning and "/planets/0/text: drawn at " in warning
+
+
+def test_a_card_sheet_draws_its_back_when_the_cache_lacks_it():
+    # a sheet's back is normally the one render() kept; drawn without it (an empty cache)
+    # it must still be the deck's back, with the game's name
+    from generator import cards
+    from generator.render import Cache
+    from generator.render.teg import _compose
+    from generator.render.teg import components as C
+
+    data = cards.load("teg")
+    chunk = list(data.planets[:2])
+    back_key = [["back", "planet", data.rules.name], None]
+    sheet = _compose(Cache(None), chunk, ["/planets/0", "/planets/1"], "planets",
+                     C.planet_card, [[["p", i], None] for i in range(2)], "planet", back_key,
+                     None)  # fmt: skip
+    assert sheet.size[0] > 0

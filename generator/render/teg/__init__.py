@@ -162,7 +162,9 @@ def _compose(
             problems.append(TextProblem(kind, f"{ptr}/{field}" if field else ptr, str(err)))
     if problems:
         raise _CardTextErrors(problems)
-    back = cache.image(back_key, partial(C.card_back, back_kind, font_path))
+    # the back is kept under back_key by render(); drawn here only if it is not (the
+    # game's name is the key's third part)
+    back = cache.image(back_key, partial(C.card_back, back_kind, back_key[0][2], font_path))
     return C.sheet(faces, back)[0]
 
 
