@@ -70,10 +70,6 @@ function W.asks()
   return ASK
 end
 
-function W.doing()
-  return DOING
-end
-
 -- The question a decision asks (glue.table's words: prompt(ctx, d)). Programming says
 -- which of the slots is being filled, and which card a direction is for.
 function W.prompt(ctx, d)
