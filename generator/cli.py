@@ -516,7 +516,8 @@ def _replay_both(game: str, data: dict[str, Any], name: str, check: Any) -> str:
     "--bot",
     default="greedy,random",
     show_default=True,
-    help="Bots by seat, comma-separated and repeating: greedy, random.",
+    help="Bots by seat, comma-separated and repeating: greedy, random, or the table's "
+    "levels easy and strong (their Lua twins must then choose alike at every decision).",
 )
 @click.option(
     "--choices/--no-choices",
@@ -540,7 +541,9 @@ def crosscheck(
     folder holding a copy of one's YAML files (--game names the game if the folder's name
     does not). Both engines read the same card data. On a divergence, prints the action and
     the first differing JSON path, writes the shortest record that still diverges to
-    build/crosscheck/<game>/ and exits 1.
+    build/crosscheck/<game>/ and exits 1. With a table level (--bot strong), the Lua bot is
+    asked every decision the Python bot answers, from the same state and seed, and a
+    different choice is a divergence too.
     """
     from rich.progress import Progress
 
@@ -578,9 +581,11 @@ def crosscheck(
                         EXIT_BAD_INPUT,
                     )
                 _fail(f"shortest diverging record ({kept} actions): {display(out)}", EXIT_RULES)
+    levels = sorted({b for b in bots if b in ("easy", "strong")})
+    twins = f"; the {' and '.join(levels)} bots' Lua twins chose alike" if levels else ""
     click.echo(
         f"{count} game(s), {actions} action(s) applied by both engines"
-        f"{' with every decision compared' if choices else ''}: 0 divergences"
+        f"{' with every decision compared' if choices else ''}: 0 divergences{twins}"
     )
 
 
@@ -678,6 +683,22 @@ def simulate(
     help="mixed: greedy with one decision in five at random (reaches the converter, rerolls).",
 )
 @click.option(
+    "--bots",
+    "table_bots",
+    type=click.IntRange(0),
+    default=0,
+    show_default=True,
+    help="Seats the table's own bots play (the last K colours; the host gives them to bots "
+    "in the Bots panel before Start); at least one player stays seated.",
+)
+@click.option(
+    "--bot-level",
+    type=click.Choice(["easy", "strong"]),
+    default="strong",
+    show_default=True,
+    help="The level of the table's bots (each step checked against its Python twin).",
+)
+@click.option(
     "--records",
     metavar="DIR",
     type=click.Path(path_type=Path, file_okay=False),
@@ -698,6 +719,8 @@ def playtest(
     players: int,
     seed: int,
     bot: str,
+    table_bots: int,
+    bot_level: str,
     records: Path | None,
     logs: Path | None,
     force: bool,
@@ -719,7 +742,8 @@ def playtest(
     instructions and modelled ms on MoonSharp 2.0 against the goals, and what a load of the
     longest game costs. Exit 1 on any difference or leak, naming the game, the answer and
     the first differing field (its record is written to --records, or to the working
-    folder).
+    folder). With --bots K the last K seats are the table's own bots: every step one takes
+    must be its Python twin's answer from the same state, path and seed.
     """
     from rich.progress import Progress
 
@@ -733,6 +757,11 @@ def playtest(
         _fail(f"ttsmod: {err}", EXIT_BAD_INPUT)
     run = table.playtest.run
     _player_counts(game, [players], engine)
+    if table_bots >= players:
+        _fail(f"ttsmod: --bots must leave a player seated (at most {players - 1} with "
+              f"--players {players})", EXIT_BAD_INPUT)  # fmt: skip
+    colors = list(table.playtest.HOOKS.colors(engine))[:players]
+    seats = {c: bot_level for c in colors[players - table_bots :]} if table_bots else None
     if records is not None:
         _records_folder(records, force)
     if logs is not None:
@@ -741,16 +770,17 @@ def playtest(
     assert save is not None
     costs = Costs()
     failed = None
-    actions = clicks = rolls = 0
+    actions = clicks = rolls = steps = 0
     longest = None
     with Progress(transient=True, console=_stderr_console()) as progress:
         task = progress.add_task("playing at the table", total=count)
-        for result in run(engine, save, count, players, seed, bot, count=True):
+        for result in run(engine, save, count, players, seed, bot, count=True, bots=seats):
             assert result.table is not None
             costs.add(result.table)
             actions += result.actions
             clicks += result.clicks
             rolls += result.rolls
+            steps += result.bot_steps
             if longest is None or result.actions > longest.actions:
                 longest = result
             folder = records if records is not None else None
@@ -773,7 +803,14 @@ def playtest(
                 break
     click.echo(
         f"{count if failed is None else failed.index + 1} game(s), {players} players, seed {seed}: "
-        f"{actions} actions, {clicks} clicks" + (f", {rolls} rolls of the dice" if rolls else "")
+        f"{actions} actions, {clicks} clicks"
+        + (f", {rolls} rolls of the dice" if rolls else "")
+        + (
+            f", {steps} steps by the table's {bot_level} bots ({', '.join(seats)}), each its "
+            "Python twin's"
+            if seats
+            else ""
+        )
     )
     click.echo(costs.text())
     if longest is not None and longest.saved is not None:

@@ -40,6 +40,101 @@ def best_option(decision: dict[str, Any], value: Callable[[str], float], rng: ra
     return str(rng.choice(best))
 
 
+# The table's bot levels draw their chance from a Park-Miller generator, which Lua and
+# Python compute alike in doubles (every product stays below 2^53): the twins choose the same.
+MODULUS = 2147483647
+
+
+def draw(x0: int, depth: int) -> int:
+    """The pseudo-random number a bot uses at the decision `depth` answers into its action.
+
+    `x0` is the action's seed (1..MODULUS-1): the table draws it with TTS's randomness, self-play
+    from the game's seeded generator.
+    """
+    y = (x0 + depth * 7919) % (MODULUS - 1) + 1
+    y = y * 16807 % MODULUS
+    return y * 16807 % MODULUS
+
+
+def decide(
+    level: str,
+    value: Callable[..., int],
+    know: Any,
+    view: Any,
+    decision: dict[str, Any],
+    path: list[str],
+    x0: int,
+) -> str:
+    """A bot level's answer to `decision`, from its own colour's `view` alone.
+
+    `path`: its answers so far in this action. The easy level answers one decision in two
+    with an option drawn at random; otherwise (and at the strong level always) the option
+    `value` likes best, the first offered among equals (docs/bots.md).
+    """
+    options = decision["options"]
+    if level == "easy":
+        y = draw(x0, len(path))
+        if y % 2 == 0:
+            return str(options[(y // 2) % len(options)]["id"])
+    best = str(options[0]["id"])
+    top = value(know, view, decision, path, best)
+    for option in options[1:]:
+        v = value(know, view, decision, path, option["id"])
+        if v > top:
+            best, top = str(option["id"]), v
+    return best
+
+
+def level_bot(
+    level: str,
+    know: Callable[[Any], Any],
+    value: Callable[..., int],
+    roll: Callable[[Any, dict[str, Any], random.Random], str] | None = None,
+) -> Any:
+    """A bot (engine, state, rng) -> chooser for a table level, reading its colour's view only.
+
+    `know(engine)` looks the card facts up once per engine; `value(know, view, decision,
+    path, option)` is the level's liking for an option, a whole number; `roll(engine,
+    decision, rng)` answers a chance decision (the dice the table throws for a bot).
+    """
+    facts: dict[int, Any] = {}
+
+    def bot(engine: Any, s: Any, rng: random.Random) -> Any:
+        if id(engine) not in facts:
+            facts.clear()
+            facts[id(engine)] = know(engine)
+        k = facts[id(engine)]
+        x0 = rng.randrange(1, MODULUS)
+        path: list[str] = []
+        views: dict[str, Any] = {}
+
+        def choose(decision: dict[str, Any]) -> str:
+            if decision["name"] == "player" and decision["player"] is None:
+                return str(engine.to_act(s))  # a simultaneous phase: the bot plays its seat
+            if "roll" in decision and roll is not None:  # chance: the table's, not the bot's
+                return roll(engine, decision, rng)
+            who = str(decision["player"] or engine.to_act(s))
+            if who not in views:
+                views[who] = engine.view(s, who)
+            answer = decide(level, value, k, views[who], decision, path, x0)
+            path.append(answer)
+            return answer
+
+        choose.seed = x0  # type: ignore[attr-defined]
+        return choose
+
+    def twin(engine: Any, s: Any, color: str, decision: dict[str, Any], path: list[str],
+             x0: int) -> str:  # fmt: skip
+        """What this level answers for `color` at `decision` (the table's bot step)."""
+        if id(engine) not in facts:
+            facts.clear()
+            facts[id(engine)] = know(engine)
+        return decide(level, value, facts[id(engine)], engine.view(s, color), decision, path, x0)
+
+    bot.twin = twin  # type: ignore[attr-defined]
+    return bot
+
+
 def play(
     engine: Any,
     setup: dict[str, Any],

@@ -31,6 +31,7 @@ class Game(Protocol):
     id: str
     title: str
     lua_core: str  # the Lua module whose `new(data)` gives the rules core (engine verbs)
+    lua_bots: str  # the Lua module whose `(data)` gives its bots' `value` (and `view`)
     scripted_objects: dict[str, str]  # object name -> root script under lua/
 
     def cards(self) -> Any:
@@ -57,7 +58,11 @@ class Game(Protocol):
         """The fewest and most players."""
 
     def bots(self) -> dict[str, Callable[..., Any]]:
-        """Bots by name: (engine, state, rng) -> a chooser of option ids."""
+        """Bots by name: (engine, state, rng) -> a chooser of option ids.
+
+        `easy` and `strong` are the table's levels (twins of the Lua bots), `random` and
+        `greedy` self-play's own.
+        """
 
     def deal(self, engine: Any, players: int, rng: random.Random) -> dict[str, Any]:
         """A seeded setup for `players` (every outcome of chance)."""

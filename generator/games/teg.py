@@ -14,6 +14,7 @@ class TinyEpicGalaxies:
     id = "teg"
     title = "Tiny Epic Galaxies"
     lua_core = "teg.core.engine"
+    lua_bots = "teg.table.bots"
     scripted_objects: ClassVar[dict[str, str]] = {"Global": "teg/table/global.lua"}
 
     def cards(self) -> Any:

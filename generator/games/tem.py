@@ -14,6 +14,7 @@ class TinyEpicMechs:
     id = "tem"
     title = "Tiny Epic Mechs"
     lua_core = "tem.core.engine"
+    lua_bots = "tem.table.bots"
     scripted_objects: ClassVar[dict[str, str]] = {"Global": "tem/table/global.lua"}
 
     def cards(self) -> Any:

@@ -40,9 +40,16 @@ class Divergence:
     lua: Outcome
     path: str  # first differing JSON pointer ("" when one refused)
     record: Record = field(default_factory=dict)
+    bot: str = ""  # a table bot's choice differed: the decision it was, else ""
 
     def describe(self) -> str:
         """One paragraph for the terminal."""
+        if self.bot:
+            return "\n".join([
+                f"the bots disagree in action {self.index}, at {self.bot}",
+                f"  python: {self.python[1]}",
+                f"  lua:    {self.lua[1]}",
+            ])  # fmt: skip
         what = "the setup" if self.index < 0 else f"action {self.index} {canonical(self.action)}"
         lines = [f"engines disagree after {what}"]
         if self.path:
@@ -326,11 +333,18 @@ def play_both(
     while not pair.python.is_over(py_state):
         if len(record["actions"]) >= limit:
             raise RuntimeError(f"game did not end after {limit} actions")
-        bot = bots_by_name[bots[colors.index(pair.python.to_act(py_state))]]
+        who = str(pair.python.to_act(py_state))
+        name = bots[colors.index(who)]
+        chooser = bots_by_name[name](pair.python, py_state, rng)
+        index = len(record["actions"])
+        twins: list[Divergence] = []
+        if hasattr(chooser, "seed"):  # a table level: its Lua twin must choose alike
+            chooser = _twinned(pair, chooser, name, lua_state, who, index, twins)
         trace: list[Decision] = []
-        action, path = pair.python.play(py_state, bot(pair.python, py_state, rng), trace)
+        action, path = pair.python.play(py_state, chooser, trace)
         record["actions"].append(action)
-        index = len(record["actions"]) - 1
+        if twins:
+            return GameResult(record, index + 1, twins[0])
         walks = [(path, (trace, action))]
         if pair.compare_choices and path and rng.random() < DETOURS:
             walks.append((detour(pair.python, py_state, path, rng, pair.game), None))
@@ -338,6 +352,37 @@ def play_both(
         if found is not None:
             return GameResult(record, index + 1, found)
     return GameResult(record, len(record["actions"]), None)
+
+
+def _twinned(
+    pair: Pair,
+    chooser: Callable[[Decision], str],
+    level: str,
+    lua_state: Any,
+    who: str,
+    index: int,
+    found: list[Divergence],
+) -> Callable[[Decision], str]:
+    """`chooser` (a Python table bot) asking its Lua twin every decision too.
+
+    Both answer from the same state, path and seed; the first difference goes into `found`.
+    """
+    path: list[str] = []
+    seed = chooser.seed  # type: ignore[attr-defined]
+
+    def choose(decision: Decision) -> str:
+        answer = chooser(decision)
+        if "roll" in decision or (decision["name"] == "player" and decision["player"] is None):
+            return answer
+        color = decision["player"] or who
+        lua = pair.lua.bot(level, lua_state, color, decision, path, seed)
+        if lua != answer and not found:
+            at = f"{decision['name']} ({color}, {level} bot, seed {seed}, after {path})"
+            found.append(Divergence(index, None, ("bot", answer), ("bot", lua), "", bot=at))
+        path.append(answer)
+        return answer
+
+    return choose
 
 
 def crosscheck(
@@ -354,8 +399,10 @@ def crosscheck(
         rng = game_rng(seed, index)
         seats = [bots[i % len(bots)] for i in range(n)]
         result = play_both(pair, pair.game.deal(pair.python, n, rng), seats, rng)
-        if result.divergence is not None:
+        if result.divergence is not None and not result.divergence.bot:
             result.divergence.record = shrink(pair, result.record, result.divergence)
+        elif result.divergence is not None:
+            result.divergence.record = result.record
         if on_game is not None:
             on_game(result)
         yield result

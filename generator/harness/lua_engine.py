@@ -23,7 +23,15 @@ SHIM = """
 local json = require("lib.json")
 local Engine = require("@CORE@")
 local game = Engine.new(require("@DATA@"))
+local Bots = require("glue.bots")
+local bot = require("@BOTS@")(require("@DATA@"))
 local H = {}
+
+-- A table bot's answer to a decision (JSON) from its colour's view, as the table asks it.
+function H.bot(level, state, color, decision, path, x0)
+  local view = bot.view and bot.view(state, color) or game.view(state, color)
+  return Bots.decide(level, bot.value, view, json.decode(decision), json.decode(path), x0)
+end
 
 function H.new_game(text)
   local state, why = game.new_game(json.decode(text))
@@ -145,7 +153,9 @@ class LuaEngine:
     ) -> None:
         """Load a game's core; `overrides` replaces modules by name (to plant a bug, say)."""
         generated = {f"{game}.data": shipped_data_module(game), **(overrides or {})}
-        shim = SHIM.replace("@CORE@", games.get(game).lua_core).replace("@DATA@", f"{game}.data")
+        found = games.get(game)
+        shim = SHIM.replace("@CORE@", found.lua_core).replace("@DATA@", f"{game}.data")
+        shim = shim.replace("@BOTS@", found.lua_bots)
         root = Module("__root", shim, "<harness shim>")
         self.bundle = write_bundle(collect(root, ROOT / "lua", generated))
         self.lua = runtime(seed)
@@ -210,6 +220,12 @@ class LuaEngine:
     def view(self, state: Any, color: str | None) -> dict[str, Any]:
         """What `color` may know of a state, from the core's own `view` (games that have one)."""
         return dict(json.loads(str(self.shim.view(state, color))))
+
+    def bot(
+        self, level: str, state: Any, color: str, decision: dict[str, Any], path: list[str], x0: int
+    ) -> str:
+        """The option id the table's bot of `level` picks for `color` (glue.bots)."""
+        return str(self.shim.bot(level, state, color, canonical(decision), canonical(path), x0))
 
     def audit(self, state: Any) -> str | None:
         """The path of a table in the state that is not a proper sequence, or None."""

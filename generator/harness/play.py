@@ -33,6 +33,7 @@ class GameResult:
     problem: str | None = None
     clicks: int = 0
     rolls: int = 0
+    bot_steps: int = 0  # decisions the table's own bots answered
     frames: int = 0
     table: Table | None = field(default=None, repr=False)
     saved: str | None = field(default=None, repr=False)  # what onSave last returned, if kept
@@ -78,10 +79,24 @@ def panel_options(t: Table, color: str, prefix: str | None = None) -> list[tuple
     return out
 
 
-def seat_players(t: Table, colors: list[str]) -> None:
-    """One player per colour; the first is the host."""
-    for k, color in enumerate(colors):
+def seat_players(t: Table, colors: list[str], bots: dict[str, str] | None = None) -> None:
+    """One player per colour; the first is the host.
+
+    The colours in `bots` are left empty and the host gives each to a bot of its level in the
+    host's Bots panel (easy: one click on its button, strong: two).
+    """
+    humans = [c for c in colors if c not in (bots or {})]
+    for k, color in enumerate(humans):
         t.join(f"Player {k + 1}", color, host=k == 0)
+    if bots:
+        t.step()
+        for color, level in bots.items():
+            for _ in range(BOT_CLICKS[level]):
+                t.click(humans[0], f"bots:{color}")
+                settle(t)
+
+
+BOT_CLICKS = {"easy": 1, "strong": 2}  # clicks on a seat's button in the Bots panel
 
 
 SETTLE_FRAMES = 400  # frames the table may take to finish a change before it counts as stuck
@@ -129,7 +144,7 @@ def click_option(t: Table, color: str, label: str, index: int, prefix: str | Non
 # Calls the playtest makes to look at the table (not handlers a player or TTS would run).
 PROBES = (
     "tableStatus", "tableBusy", "stateText", "shownText", "logText", "currentState",
-    "currentChoices",
+    "currentChoices", "botTrace",
 )  # fmt: skip
 
 

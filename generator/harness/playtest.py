@@ -221,21 +221,77 @@ def _answer_dialog(t: Table, color: str, d: Any, labels: list[str], index: int) 
     t.answer(color, index + 1)
 
 
-def _picks(t: Table, hooks: Hooks, engine: Any, rng: random.Random, secrets_check: bool) -> None:
-    """Before the first action, each player keeps one of what they were offered."""
-    for _ in range(20):
+def _picks(
+    t: Table,
+    hooks: Hooks,
+    engine: Any,
+    rng: random.Random,
+    secrets_check: bool,
+    bots: dict[str, str] | None = None,
+) -> None:
+    """Before the first action, each player keeps one of what they were offered.
+
+    At a bot's seat the table's bot keeps one by itself.
+    """
+    for _ in range(40):
         st = status(t)
         if not st["dealing"]:
             return
         if secrets_check:
             check_secrets(t, hooks, engine)
-        color = st["deciders"][0]
+        humans = [c for c in st["deciders"] if c not in (bots or {})]
+        if not humans:
+            before = st["deciders"]
+            t.run_until(
+                lambda before=before: not status(t)["dealing"] or status(t)["deciders"] != before,
+                BOT_SECONDS,
+            )
+            settle(t)
+            continue
+        color = humans[0]
         options = panel_options(t, color)
         if not options:
             raise PlaytestError(f"{color}'s panel offers nothing to keep")
         t.click(color, rng.choice(options)[0])
         settle(t)
     raise PlaytestError("the setup picks never ended")
+
+
+BOT_SECONDS = 10.0  # the longest a bot may take over one step (its pace is under a second)
+
+
+def _bot_step(
+    t: Table, hooks: Hooks, engine: Any, mirror: Mirror, bots: dict[str, str], seen: list[int]
+) -> tuple[str, Any, str]:
+    """Run the table until one of its bots has answered a decision; check the answer.
+
+    Returns (colour, decision, option). The answer must be its Python twin's, from the same
+    state, path and seed, and the bot's path must be the mirror's.
+    """
+
+    def stepped() -> bool:
+        return bool(t.from_lua(t.call_in("-1", "botTrace", seen[0]))) and not t.call_in(
+            "-1", "tableBusy"
+        )
+
+    t.run_until(stepped, BOT_SECONDS)
+    entries = t.from_lua(t.call_in("-1", "botTrace", seen[0]))
+    e = entries[0]
+    if len(entries) > 1:
+        raise PlaytestError(f"the table's bots took {len(entries)} steps at once")
+    seen[0] = int(e["n"])
+    color, option = str(e["color"]), str(e["id"])
+    path = [str(x) for x in (e.get("path") or [])]
+    if path != mirror.paths.get(mirror.key(color), []):
+        raise PlaytestError(f"{color}'s bot answered after {path}, Python's path is "
+                            f"{mirror.paths.get(mirror.key(color), [])}")  # fmt: skip
+    d = mirror.decision(color)
+    level = bots[color]
+    twin = hooks.bots[level].twin(engine, mirror.state, color, d, path, int(e["x0"]))
+    if twin != option:
+        raise PlaytestError(f"{color}'s {level} bot chose {option!r} at {d['name']}, its Python "
+                            f"twin {twin!r} (seed {e['x0']}, path {path})")  # fmt: skip
+    return color, d, option
 
 
 def play_game(
@@ -249,8 +305,12 @@ def play_game(
     after_answer: Callable[[Table, int], Table] | None = None,
     secrets_check: bool = True,
     count: bool = False,
+    bots: dict[str, str] | None = None,
 ) -> GameResult:
     """Play one whole game at the headless table; see the module docstring.
+
+    `bots`: colour -> level for the seats the host gives to the table's own bots (nobody
+    sits there); every step they take is checked against their Python twins.
 
     `after_answer(table, answers)` runs after every answer and may return another table (one
     loaded from a save, rewound, with players moved): play goes on there, the mirror rebuilt
@@ -263,16 +323,18 @@ def play_game(
     result.table = t
     colors = list(hooks.colors(engine)[:players])
     try:
-        seat_players(t, colors)
+        seat_players(t, colors, bots)
         t.step()
-        t.click(colors[0], "start:go")
+        host = next(c for c in colors if c not in (bots or {}))
+        t.click(host, "start:go")
         settle(t)
-        _picks(t, hooks, engine, rng, secrets_check)
+        _picks(t, hooks, engine, rng, secrets_check, bots)
         record = record_of(t)
         if record is None:
             raise PlaytestError("Start dealt no game")
         mirror = Mirror(engine, record["setup"])
-        t = _play(t, hooks, engine, mirror, rng, bot, result, after_answer, secrets_check)
+        t = _play(t, hooks, engine, mirror, rng, bot, result, after_answer, secrets_check,
+                  bots or {})  # fmt: skip
     except (PlaytestError, IllegalAction, AssertionError) as err:
         result.problem = f"game {index + 1}, answer {result.clicks + 1}: {err}"
     except Exception as err:  # a Lua error in a handler: report it with the game
@@ -324,7 +386,10 @@ def _play(
     result: GameResult,
     after_answer: Callable[[Table, int], Table] | None,
     secrets_check: bool,
+    bots: dict[str, str] | None = None,
 ) -> Table:
+    bots = bots or {}
+    seen = [int(status(t).get("bot_traced") or 0)]  # the bot steps already checked
     while not engine.is_over(mirror.state):
         if result.clicks >= hooks.max_answers:
             raise PlaytestError(f"no end after {hooks.max_answers} answers")
@@ -334,7 +399,9 @@ def _play(
         waiting = sorted(st["deciders"] or [])
         if waiting != sorted(mirror.deciders()):
             raise PlaytestError(f"the table waits for {waiting}, Python for {mirror.deciders()}")
-        color = rng.choice(waiting)
+        # the table's bots first: they step by themselves once the table is idle
+        robots = [c for c in waiting if bots.get(c) and "roll" not in mirror.decision(c)]
+        color = robots[0] if robots else rng.choice(waiting)
         d = mirror.decision(color)
         if hooks.check is not None:
             hooks.check(t, engine, mirror, d)
@@ -345,19 +412,23 @@ def _play(
             settle(t)
             _sync(t, engine, mirror, None)
             continue
-        option = chooser_for(hooks.bots, bot, engine, mirror.state, rng)(d)
-        position = next(k for k, o in enumerate(d["options"]) if o["id"] == option)
-        want = [hooks.label(engine, mirror.state, d, o) for o in d["options"]]
         away = color not in t.seated()
-        if d["name"] in hooks.private:
-            _answer_dialog(t, color, d, want, position)
+        if robots:
+            color, d, option = _bot_step(t, hooks, engine, mirror, bots, seen)
+            result.bot_steps += 1
         else:
-            _check_panel(t, color, want, away)
-            clicker = _host(t) if away else color
-            click_option(t, clicker, want[position], position, "proxy" if away else None)
-        settle(t)
-        result.clicks += 1
-        if hooks.confirm is not None:
+            option = chooser_for(hooks.bots, bot, engine, mirror.state, rng)(d)
+            position = next(k for k, o in enumerate(d["options"]) if o["id"] == option)
+            want = [hooks.label(engine, mirror.state, d, o) for o in d["options"]]
+            if d["name"] in hooks.private:
+                _answer_dialog(t, color, d, want, position)
+            else:
+                _check_panel(t, color, want, away)
+                clicker = _host(t) if away else color
+                click_option(t, clicker, want[position], position, "proxy" if away else None)
+            settle(t)
+            result.clicks += 1
+        if hooks.confirm is not None and not robots:
             shown_now = [text for _, text in _options(t, color, away)]
             if shown_now == list(hooks.confirm):
                 # the table asks before this option (End turn with a die usable): yes
@@ -401,6 +472,8 @@ def _play(
                 t = result.table = moved
                 settle(t)  # a load works over a few frames
                 mirror = _mirror_of(t, engine, hooks.transient)
+                seen = [int(status(t).get("bot_traced") or 0)]
+                bots = {str(c): str(v) for c, v in (status(t).get("bots") or {}).items()}
     if secrets_check:
         check_secrets(t, hooks, engine)
     return t
@@ -481,10 +554,11 @@ class Runner:
         after_answer: Callable[[Table, int], Table] | None = None,
         secrets_check: bool = True,
         count: bool = False,
+        bots: dict[str, str] | None = None,
     ) -> GameResult:
         """One whole game (see play_game)."""
         return play_game(self.hooks, engine, save, players, seed, index, bot, after_answer,
-                         secrets_check, count)  # fmt: skip
+                         secrets_check, count, bots)  # fmt: skip
 
     def play_on(self, engine: Any, t: Table, rng: random.Random, bot: str = "mixed") -> GameResult:
         """Play a game already dealt at table `t` to its end (see play_game)."""
@@ -507,7 +581,8 @@ class Runner:
         seed: int,
         bot: str = "mixed",
         count: bool = False,
+        bots: dict[str, str] | None = None,
     ) -> Iterator[GameResult]:
         """`games` seeded games (game i has its own seed, so any one can be replayed alone)."""
         for index in range(games):
-            yield self.play_game(engine, save, players, seed, index, bot, count=count)
+            yield self.play_game(engine, save, players, seed, index, bot, count=count, bots=bots)

@@ -9,7 +9,8 @@ list on the right (they start BAR_CLEARANCE pixels down).
 
 Element ids: `status`, `start`, `start:text`, `start:go`, `board`, `board:<k>` with
 `board:<k>:<column>:text`, `board:final:text`, `host` with its buttons, `proxy` with
-`proxy:title`, `proxy:opt:<k>`, `proxy:back`, `proxy:drop`, and per seat colour C:
+`proxy:title`, `proxy:opt:<k>`, `proxy:back`, `proxy:drop`, `bots` with `bots:<C>` per seat
+colour C and `bots:pace`, and per seat colour C:
 `seat:C`, `seat:C:title`, `seat:C:opt:<k>`, `seat:C:back` and the game's extra buttons;
 per colour C and for spectators (Grey), the game log: `log:C` with `log:C:text` (the last
 entries) and `log:C:open`, and `log:C:all` with `log:C:all:text` (the whole game, scrolled)
@@ -154,6 +155,30 @@ def host() -> ET.Element:
     layout = el(node, "VerticalLayout", spacing="4", padding="6 6 6 6")
     el(layout, "Button", "Undo the last action", id="host:undo", onClick="onButton0")
     el(layout, "Button", "Start a new game", id="host:new", onClick="onButton0", active="false")
+    return node
+
+
+def bots(colors: list[str]) -> ET.Element:
+    """The host's seats for bots, under the host's panel (glue.botplay).
+
+    A button per seat colour cycles nobody, an easy bot, a strong bot; one sets the pace.
+    """
+    node = el(
+        None,
+        "Panel",
+        id="bots",
+        visibility="Host|Admin",
+        active="false",
+        rectAlignment="UpperRight",
+        width="240",
+        height=str(12 + (BUTTON_HEIGHT + 4) * (len(colors) + 2)),
+        offsetXY=f"-{PLAYER_LIST_WIDTH + 10} -{BAR_CLEARANCE + 90}",
+    )
+    layout = el(node, "VerticalLayout", spacing="4", padding="6 6 6 6")
+    el(layout, "Text", "Bots: a seat nobody sits at", id="bots:title", fontSize="14")
+    for color in colors:
+        el(layout, "Button", f"{color}: no bot", id=f"bots:{color}", onClick="onButton0")
+    el(layout, "Button", "Bots' pace: a move every 0.6 s", id="bots:pace", onClick="onButton0")
     return node
 
 

@@ -10,6 +10,7 @@ local Game = require("glue.game")
 local Paint = require("glue.paint")
 local Panels = require("glue.panels")
 local Seats = require("glue.seats")
+local Botplay = require("glue.botplay")
 
 local C = {}
 
@@ -196,6 +197,13 @@ function C.button(T, player, value, id, handler)
       back(T, absent, color)
     else
       drop_player(T, color, absent)
+    end
+  elseif id == "bots:pace" then
+    Botplay.pace(T)
+  elseif string.match(id, "^bots:%a+$") then
+    local why = Botplay.cycle(T, color, string.sub(id, 6))
+    if why then
+      Seats.tell(color, "Not possible: " .. why)
     end
   elseif id == "host:undo" then
     undo(T, color)

@@ -213,7 +213,7 @@ function P.absent(ctx)
     return nil
   end
   for _, color in ipairs(Game.deciders(m)) do
-    if not ctx.seated[color] then
+    if not ctx.seated[color] and not ctx.bots[color] then
       local d = m.picks == nil and Game.decision(m, color) or nil
       if m.picks or (d and not d.roll and not ctx.private[d.name]) then
         return color

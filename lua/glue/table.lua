@@ -30,6 +30,7 @@ local Seats = require("glue.seats")
 local Panels = require("glue.panels")
 local Log = require("glue.log")
 local Clicks = require("glue.clicks")
+local Botplay = require("glue.botplay")
 
 local Table = {}
 
@@ -95,11 +96,16 @@ local function paint_ui(T)
     local view, rows = T.spec.view, {}
     for k, p in ipairs(shown and ctx.public.players or {}) do
       rows[k] = { cells = view.cells(ctx, p) }
+      local bot = T.bots[p.color]
+      if bot then -- shown to all: who plays this seat
+        rows[k].cells[1] = rows[k].cells[1] .. " (bot, " .. bot.level .. ")"
+      end
     end
     ctx.scores = shown and { columns = view.COLUMNS, rows = rows, final = view.final(ctx) }
     T.scored_for, T.scores_forced = shown, false
   end
   Panels.picture(ctx, ui)
+  Botplay.panel(T, ui, Panels.handler(T.m))
   Paint.paint(T.shown, { ui = ui, pieces = {}, piles = {}, faces = {}, labels = {} })
   T.painted = T.m.version -- the version the buttons on screen were painted for
   if T.m.state ~= nil and (shown ~= T.placed_for or T.verifying) then
@@ -189,6 +195,11 @@ end
 function Table.changed(T)
   refresh(T)
   follow_up(T)
+  if next(T.bots) ~= nil then
+    Frames.later(T.frames, "bots", function()
+      Botplay.schedule(T)
+    end)
+  end
 end
 
 -- Run a change to the model; a refusal goes to `color` privately and changes nothing.
@@ -428,15 +439,15 @@ function Table.start(T, player, value)
   local here = Seats.seated()
   local players = {}
   for _, seat in ipairs(T.spec.layout.seats) do
-    if here[seat.color] then
+    if here[seat.color] or T.bots[seat.color] then
       players[#players + 1] = seat.color
     end
   end
   local n, range = #players, T.spec.players
   if n < range.min or n > range.max then
     Seats.tell(color, name .. " needs " .. range.min .. " to " .. range.max .. " players seated"
-      .. " at " .. (T.spec.words.seats or "the seats") .. "; " .. n
-      .. (n == 1 and " is." or " are."))
+      .. " at " .. (T.spec.words.seats or "the seats") .. " (a bot counts: the Bots panel); "
+      .. n .. (n == 1 and " is." or " are."))
     return
   end
   T.black_warned = false
@@ -559,7 +570,8 @@ function Table.save(T)
     T.spare_text = json.encode(T.spare)
   end
   local prefs = json.encode(json.object({ auto = json.object(T.prefs.auto),
-    page = json.object(T.prefs.page) }))
+    page = json.object(T.prefs.page), bots = json.object(T.prefs.bots),
+    bot_pace = T.prefs.bot_pace or "normal" }))
   return Game.save_text(T.m, prefs, T.spare_text)
 end
 
@@ -583,16 +595,19 @@ function Table.load(T, saved)
       printToAll(T.spec.name .. ": " .. problem)
     end
     T.spare, T.spare_text = nil, info.spare
-    T.prefs = { auto = {}, page = {} }
+    T.prefs = { auto = {}, page = {}, bots = {} }
     if type(info.prefs) == "table" then
-      for _, k in ipairs({ "auto", "page" }) do
+      for _, k in ipairs({ "auto", "page", "bots" }) do
         if type(info.prefs[k]) == "table" then
           for color, v in pairs(info.prefs[k]) do
             T.prefs[k][color] = v
           end
         end
       end
+      T.prefs.bot_pace = info.prefs.bot_pace == "fast" and "fast" or nil
     end
+    T.seated = Seats.seated()
+    Botplay.loaded(T)
     T.loading, T.loading_text = false, nil
     if T.spec.deal.loaded then
       T.spec.deal.loaded(T)
@@ -621,6 +636,7 @@ end
 -- client checks its visibility for the colour it has now.
 function Table.seats_changed(T)
   T.seated = Seats.seated()
+  Botplay.seated(T)
   local ids = {}
   for _, seat in ipairs(T.spec.layout.seats) do
     ids[#ids + 1] = "seat:" .. seat.color
@@ -638,6 +654,7 @@ end
 -- Whether the table is still working through what a change set going.
 local function busy(T)
   return Frames.busy(T.frames) or T.starting or T.loading or T.input_busy ~= nil
+    or T.bot_stage ~= nil -- a bot's step under way (not the wait before it)
 end
 
 -- What the table waits for, for other scripts and the tests.
@@ -672,6 +689,9 @@ function Table.status(T)
     rolling = T.input_busy ~= nil,
     busy = busy(T),
     job = T.frames.last, -- the last job a frame ran
+    bots = T.prefs.bots,
+    bot_waiting = T.bot_timer ~= nil, -- a bot's next step is due
+    bot_traced = T.bot_traced,
   }
 end
 
@@ -755,6 +775,16 @@ local function install(T)
   G.tableBusy = function() -- what tableStatus().busy says, for a test stepping frames
     return busy(T)
   end
+  -- The bots' steps after the n-th (each { n, color, name, id, x0, count, path }).
+  G.botTrace = function(n)
+    local out = {}
+    for _, e in ipairs(T.bot_trace) do
+      if e.n > (n or 0) then
+        out[#out + 1] = e
+      end
+    end
+    return out
+  end
   G.logText = function(color)
     return table.concat(Log.lines(T.log, color), "\n")
   end
@@ -812,11 +842,12 @@ function Table.run(spec)
   T = { spec = spec, m = Game.new(spec), shown = Paint.new(spec.layout),
     frames = Frames.new(rewind_hooks(function()
       return T
-    end)), log = Log.new(), prefs = { auto = {}, page = {} },
+    end)), log = Log.new(), prefs = { auto = {}, page = {}, bots = {} },
+    bots = {}, bot_views = {}, bot_seeds = {}, bot_trace = {}, bot_traced = 0,
     memo = fresh_memo(), said = {}, noticed = {}, dialogs = {}, seated = {}, painted = 1,
     starting = false, loading = false, verifying = false, piles_dirty = false,
     ctx = { words = spec.words, layout = spec.layout, D = spec.data, private = spec.private,
-      auto_switch = spec.auto ~= nil, private_button = next(spec.private) ~= nil,
+      auto_switch = spec.auto ~= nil, private_button = next(spec.private) ~= nil, bots = {},
       log_colors = {} } }
   for i, seat in ipairs(spec.layout.seats) do
     T.ctx.log_colors[i] = seat.color
@@ -834,6 +865,7 @@ function Table.run(spec)
     rawset(T, name, method)
     return method
   end })
+  T.ctx.bots = T.bots
   T.seated = Seats.seated()
   install(T)
   return T

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from generator.engines.selfplay import best_option
+from generator.engines.selfplay import best_option, level_bot
 from generator.engines.teg.engine import Engine
 from generator.engines.teg.sources import Chooser, Decision
 from generator.engines.teg.state import State, seat
@@ -96,4 +96,60 @@ def _closeness(s: State, decision: Decision, planet: str, uses: Any) -> float:
     return 0.0
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
+# --- the table's levels: from the bot's own view, whole numbers ----------------------------
+
+
+class Know:
+    """The card facts a bot reads, looked up once (the bot's Lua twin builds the same)."""
+
+    def __init__(self, engine: Engine) -> None:
+        uses = engine.uses
+        self.action = {f: face.action for f, face in uses.faces.items()}
+        self.planets = {p: (plan.vp, plan.steps) for p, plan in uses.planets.items()}
+
+
+# The greedy preferences above in tenths: what a die face is worth to use now.
+FACE_TENTHS = {"advance": 400, "utilize": 300, "move": 200, "acquire": 80}
+
+
+def level_value(k: Know, v: State, decision: Decision, path: list[str], option: str) -> int:
+    """How much both levels like an option (docs/bots.md), from the bot's view, in tenths.
+
+    The greedy bot's preferences: colonize, upgrade the empire, advance, settle in; follow only
+    faces that move it on; never reroll or convert.
+    """
+    name = decision["name"]
+    kind, _, rest = option.partition(":")
+    if name == "type":
+        if v["follow"]:
+            face = k.action[v["follow"][0]["face"]]
+            return 10 if (kind == "follow") == (face in ("advance", "utilize")) else 0
+        return {"roll": 30, "activate": 20, "end_turn": 10}.get(kind, -10)
+    if name == "die" and v["dice"]:
+        return FACE_TENTHS[k.action[v["dice"][int(rest)]["face"]]]
+    if name == "ability":
+        return 10 if option == "use" else 0
+    if name == "colony":
+        return 800 if option == "empire" else 250
+    if name == "to" and (option == "home" or kind in ("land", "orbit")):
+        if option == "home":
+            return 0
+        vp, steps = k.planets[rest]
+        return 300 + 50 * vp // steps if kind == "orbit" else 100
+    if name == "ship" and decision["player"] is not None:
+        x = v["players"][seat(v, decision["player"])]["ships"][int(rest)]
+        return -200 * x.get("step", 0) - (100 if x["at"] == "orbit" else 0)
+    if name == "planet" and kind == "planet" and rest in k.planets and decision["player"]:
+        # advance where a ship is closest to colonizing
+        for x in v["players"][seat(v, decision["player"])]["ships"]:
+            if x["at"] == "orbit" and x["planet"] == rest:
+                vp, steps = k.planets[rest]
+                return 10 * (x["step"] + 1 - steps + vp)
+    return 0
+
+
+BOTS: dict[str, Bot] = {
+    "random": random_bot,
+    "greedy": greedy_bot,
+    **{level: level_bot(level, Know, level_value, roll) for level in ("easy", "strong")},
+}

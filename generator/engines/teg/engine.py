@@ -35,6 +35,7 @@ from generator.engines.teg.state import (
     fresh_turn,
     mission_vp,
     new_state,
+    observe,
     ranking,
     running_vp,
     seat,
@@ -68,6 +69,16 @@ class Engine:
         if s["follow"]:
             return str(s["follow"][0]["waiting"][0])
         return str(s["active"])
+
+    def view(self, s: State, color: str | None) -> State:
+        """What `color` may know of a state (the table's bots read only this).
+
+        Others' missions (until the end) and the planet deck's order are hidden, each as null
+        (the deck's length stays).
+        """
+        seen = observe(s, color or "")
+        seen["deck"] = [None] * len(s["deck"])
+        return seen
 
     def dice_to_roll(self, s: State) -> int:
         """How many dice the active player rolls at their empire level."""

@@ -35,6 +35,7 @@ def global_ui(data: TegData) -> str:
         panels.start(how),
         panels.board(len(data.rules.seat_colors), BOARD_COLUMNS),
         panels.host(),
+        panels.bots(list(data.rules.seat_colors)),
         panels.proxy(OPTION_SLOTS),
     ]
     nodes += [

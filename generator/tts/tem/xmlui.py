@@ -38,6 +38,7 @@ def global_ui(plain: dict[str, Any]) -> str:
         panels.start(how),
         panels.board(len(g["seat_colors"]), BOARD_COLUMNS),
         panels.host(),
+        panels.bots(list(g["seat_colors"])),
         panels.proxy(OPTION_SLOTS),
     ]
     nodes += [

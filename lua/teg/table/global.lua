@@ -85,6 +85,7 @@ local T = Table.run({
   id = "teg", name = D.game.name, players = D.game.players, data = D, layout = L,
   core = Engine.new(raw), words = Words, view = View, deal = deal, inputs = Inputs(L),
   pieces = pieces, apply_cost = 2,
+  bots = require("teg.table.bots")(raw), -- what its bots value and see (glue.botplay)
   -- An undo never takes back chance, so nobody can roll again for other faces; the record's
   -- resume point is the state after the last roll (a load replays one turn at most).
   final = function(_, action)

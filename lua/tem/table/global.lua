@@ -81,6 +81,7 @@ pieces[L.guids.round] = "token"
 Table.run({
   id = "tem", name = raw.game.name, players = raw.game.players, data = D, layout = L,
   core = Engine.new(raw), words = Words, view = View, deal = Deal(raw, L), pieces = pieces,
+  bots = require("tem.table.bots")(raw), -- what its bots value (glue.botplay seats them)
   private = PRIVATE, apply_cost = 4,
   part_way = true, -- a turn shows as it happens: the figure moves, then each attack
   -- The state's fields the resume point does not save (what the last action did: the
