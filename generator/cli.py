@@ -605,7 +605,8 @@ def crosscheck(
     "--bot",
     default="greedy",
     show_default=True,
-    help="random or greedy; a comma-separated list gives each seat its own (repeating).",
+    help="random, greedy, or the table's levels easy and strong; a comma-separated list gives "
+    "each seat its own (repeating).",
 )
 @click.option(
     "--records",

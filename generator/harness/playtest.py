@@ -396,6 +396,8 @@ def _play(
         if secrets_check and result.clicks % hooks.secrets_every == 0:
             check_secrets(t, hooks, engine)
         st = status(t)
+        # who the table's bots play now (the host may hand a seat over during the game)
+        bots = {str(c): str(v) for c, v in (st.get("bots") or {}).items()}
         waiting = sorted(st["deciders"] or [])
         if waiting != sorted(mirror.deciders()):
             raise PlaytestError(f"the table waits for {waiting}, Python for {mirror.deciders()}")
@@ -473,7 +475,6 @@ def _play(
                 settle(t)  # a load works over a few frames
                 mirror = _mirror_of(t, engine, hooks.transient)
                 seen = [int(status(t).get("bot_traced") or 0)]
-                bots = {str(c): str(v) for c, v in (status(t).get("bots") or {}).items()}
     if secrets_check:
         check_secrets(t, hooks, engine)
     return t

@@ -11,6 +11,7 @@
 local Bots = require("glue.bots")
 local Frames = require("glue.frames")
 local Game = require("glue.game")
+local Seats = require("glue.seats")
 
 local B = {}
 
@@ -20,8 +21,8 @@ local TRACE_KEPT = 200 -- bot steps kept for the tests (botTrace)
 
 -- Who may be given to a bot now: a seat nobody sits at, and once a game is dealt, only
 -- one of its players.
-function B.may_set(T, color)
-  if T.seated[color] then
+function B.may_set(T, color, seated)
+  if (seated or T.seated)[color] then
     return false, color .. " is seated: a bot plays only a seat nobody sits at"
   end
   local m = T.m
@@ -33,7 +34,7 @@ end
 
 -- The host cycles `color`'s seat: nobody, an easy bot, a strong bot.
 function B.cycle(T, host, color)
-  local ok, why = B.may_set(T, color)
+  local ok, why = B.may_set(T, color, Seats.seated()) -- who sits there now, this frame
   if not ok then
     return why
   end

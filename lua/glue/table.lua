@@ -19,7 +19,7 @@
 -- onStart, onButton0..7, onPrivate, onAutoPass, noop, onPlayerChangeColor,
 -- onPlayerConnect, onPlayerDisconnect, tryObjectRandomize, onObjectDrop,
 -- onObjectNumberTyped, onObjectEnterContainer, onObjectLeaveContainer; and for other
--- scripts and the tests: stateText, shownText, tableStatus, logText, currentState,
+-- scripts and the tests: stateText, shownText, tableStatus, logText, botTrace, currentState,
 -- currentChoices, applyAction.
 
 local json = require("lib.json")

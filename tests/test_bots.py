@@ -1,0 +1,199 @@
+"""The table's bots (docs/bots.md): their Lua and Python twins choose alike, a planted
+difference is caught, they read only their own colour's view, and they play whole games at
+the headless table, in seats the host gives them before Start or during the game."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from generator import games
+from generator.engines import selfplay
+from generator.harness import playtest
+from generator.harness.crosscheck import Pair, crosscheck
+from generator.harness.lua_engine import LuaEngine
+from generator.harness.play import settle, status
+from generator.luabuild.scripts import shipped_data_module  # noqa: F401 (the Lua side's data)
+from generator.paths import ROOT
+
+GAMES = ["teg", "tem"]
+
+
+def _pair(game: str, overrides: dict[str, str] | None = None) -> Pair:
+    rules = games.get(game)
+    return Pair(rules.engine(), LuaEngine(overrides, game=game), compare_choices=False, game=game)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_lua_bots_choose_as_their_python_twins(game):
+    results = list(crosscheck(_pair(game), 3, 7, [2, 3, 4], ["strong", "easy"]))
+    assert all(r.divergence is None for r in results), results[0].divergence
+    assert sum(r.actions for r in results) > 100
+
+
+# A change to one value each game's bots give, planted in the Lua twin only.
+PLANTS = {
+    "teg": ("local FACE = { advance = 400,", "local FACE = { advance = 40,"),
+    "tem": ("return id == \"upgrade\" and 100 or", "return id == \"upgrade\" and 0 or"),
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_difference_planted_in_a_lua_bot_is_caught(game):
+    module = games.get(game).lua_bots
+    path = ROOT / "lua" / (module.replace(".", "/") + ".lua")
+    text = path.read_text(encoding="utf-8")
+    old, new = PLANTS[game]
+    assert old in text
+    results = list(crosscheck(_pair(game, {module: text.replace(old, new)}), 6, 7, [2], ["strong"]))
+    found = next(r.divergence for r in results if r.divergence is not None)
+    assert found.bot and "the bots disagree" in found.describe()
+    assert found.python != found.lua
+
+
+def _mid_game_states(game: str, n: int = 60) -> list[tuple[dict, str, dict, list[str]]]:
+    """(state, colour, decision, path) at every decision of a few actions in a seeded game."""
+    rules = games.get(game)
+    engine = rules.engine()
+    rng = random.Random(3)
+    s = engine.new_game(rules.deal(engine, 3, rng))
+    out = []
+    bots = rules.bots()
+    while not engine.is_over(s) and len(out) < n:
+        chooser = bots["strong"](engine, s, rng)
+        path: list[str] = []
+        who = engine.to_act(s)
+
+        def answer(d, chooser=chooser, path=path, who=who):
+            a = chooser(d)
+            if "roll" not in d and not (d["name"] == "player" and d["player"] is None):
+                out.append((s, d["player"] or who, d, list(path)))
+                path.append(a)
+            return a
+
+        action, _ = engine.play(s, answer)
+        s = engine.apply(s, action)
+    return out
+
+
+def _others_secrets_changed(game: str, s: dict, color: str) -> dict:
+    """`s` with every other colour's secrets (and the deck's order) changed."""
+    t = json.loads(json.dumps(s))
+    t["deck"] = list(reversed(t["deck"]))
+    for p in t["players"]:
+        if p["color"] == color:
+            continue
+        if game == "teg":
+            p["mission"] = "hoarder" if p["mission"] != "hoarder" else "trader"
+        else:
+            p["program"] = [{"card": "forage", "dir": "N"}] * len(p["program"])
+            p["mines"] = [4] * len(p["mines"])
+            p["dealt"] = list(reversed(p["dealt"]))
+    if game == "tem":
+        for cell in t["cells"].values():
+            if cell["mine"] is not None and cell["mine"]["owner"] != color:
+                cell["mine"]["number"] = 5 - cell["mine"]["number"]
+    return t
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_bot_decides_the_same_whatever_the_others_secrets(game):
+    rules = games.get(game)
+    engine = rules.engine()
+    lua = LuaEngine(game=game)
+    bots = rules.bots()
+    checked = 0
+    for s, color, d, path in _mid_game_states(game):
+        changed = _others_secrets_changed(game, s, color)
+        other = next(p["color"] for p in s["players"] if p["color"] != color)
+        if engine.view(changed, other) == engine.view(s, other):
+            continue  # nothing secret to change here
+        assert engine.view(changed, color) == engine.view(s, color)
+        for level in ("easy", "strong"):
+            x0 = 1 + checked * 7919 % (selfplay.MODULUS - 2)
+            want = bots[level].twin(engine, s, color, d, path, x0)
+            assert bots[level].twin(engine, changed, color, d, path, x0) == want
+            for state in (s, changed):
+                assert lua.bot(level, lua.load_state(state), color, d, path, x0) == want
+        checked += 1
+    assert checked >= 20
+
+
+def _save(game: str) -> dict:
+    name = {"teg": "TinyEpicGalaxies.json", "tem": "TinyEpicMechs.json"}[game]
+    path = ROOT / "build" / game / name
+    if not path.exists():
+        pytest.skip(f"no built save at {path}: run `make mod` first")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(("game", "players", "level"), [("teg", 3, "easy"), ("tem", 3, "strong")])
+def test_bots_play_whole_games_at_the_table(game, players, level):
+    rules = games.get(game)
+    runner = rules.build_parts().playtest.PLAYTEST
+    colors = list(runner.hooks.colors(rules.engine()))[:players]
+    seats = {c: level for c in colors[1:]}
+    result = runner.play_game(rules.engine(), _save(game), players, 5, bots=seats)
+    assert result.problem is None, result.problem
+    assert result.bot_steps > result.clicks  # two bots, one player
+    log = result.logs["Grey"]
+    for color in seats:
+        assert color in log
+
+
+def test_the_host_hands_a_seat_to_a_bot_and_back_during_a_game():
+    """Blue leaves; the host gives Blue's seat to a bot; a player sits at Blue again."""
+    rules = games.get("tem")
+    engine = rules.engine()
+    runner = rules.build_parts().playtest.PLAYTEST
+    events: list[str] = []
+
+    def hand_over(t, answers):
+        if answers == 40 and "left" not in events:
+            t.leave("Player 2")
+            t.step(2)
+            t.click("Red", "bots:Blue")  # an easy bot
+            settle(t)
+            assert status(t)["bots"] == {"Blue": "easy"}
+            events.append("left")
+        elif answers == 90 and "back" not in events:
+            t.join("Player 5", "Blue")
+            t.step(3)
+            settle(t)
+            assert not status(t)["bots"]
+            events.append("back")
+        return t
+
+    result = runner.play_game(engine, _save("tem"), 2, 3, after_answer=hand_over)
+    assert result.problem is None, result.problem
+    assert events == ["left", "back"]
+    assert result.bot_steps > 0
+    log = result.logs["Red"]
+    assert "gave Blue's seat to a bot (easy)" in log
+    assert "Blue sat down: the bot leaves Blue's seat." in log
+
+
+def test_the_bots_panel_refuses_a_seated_colour():
+    from generator.harness.tts.emulator import Table
+    from generator.harness.tts.ui import UIError
+
+    t = Table.load(_save("tem"), seed=1)
+    t.join("Player 1", "Red", host=True)
+    t.join("Player 2", "Blue")
+    t.step(2)
+    with pytest.raises(UIError):  # a seated colour's button is not shown
+        t.click("Red", "bots:Blue")
+    t.join("Player 3", "Green")
+    t.click("Red", "bots:Green")  # the click crossed Green sitting down: refused
+    settle(t)
+    assert not status(t)["bots"]
+    assert any("a bot plays only a seat nobody sits at" in m for m in t.messages("Red"))
+    t.leave("Player 3")
+    t.step(2)
+    t.click("Red", "bots:Green")
+    t.click("Red", "bots:Green")
+    settle(t)
+    assert status(t)["bots"] == {"Green": "strong"}
+    assert t.from_lua(t.call_in("-1", "botTrace", 0)) in ({}, [])
