@@ -13,6 +13,10 @@ player count the game takes in turn, and prints:
 - a load of the longest game played, from its own save: the script's main chunk, onLoad and
   the frames it reads the save over (goal: <= 120,000 in all);
 - the save's size and, for Tiny Epic Mechs, which rules features the games reached.
+
+With `--bots K [--bot-level L]` the last K seats of each game (one player at least stays)
+are the table's own bots (docs/bots.md); their steps run in Wait.time callbacks, printed on
+that row by themselves (the table's 2-second check of the pieces runs there too, cheaply).
 """
 
 from __future__ import annotations
@@ -69,6 +73,8 @@ def main() -> None:
     parser.add_argument("game", choices=games.ids())
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bots", type=int, default=0, help="seats the table's bots play")
+    parser.add_argument("--bot-level", choices=["easy", "strong"], default="strong")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         save = builds(Path(tmp))[args.game]
@@ -85,7 +91,11 @@ def main() -> None:
     start = time.perf_counter()
     for index in range(args.games):
         players = low + index % (high - low + 1)
-        result = playtest.play_game(engine, save, players, args.seed, index, count=True)
+        colors = list(playtest.HOOKS.colors(engine))[:players]
+        k = min(args.bots, players - 1)
+        seats = {c: args.bot_level for c in colors[players - k :]} if k else None
+        result = playtest.play_game(engine, save, players, args.seed, index, count=True,
+                                    bots=seats)  # fmt: skip
         failures += result.problem is not None
         actions += result.actions
         assert result.table is not None

@@ -11,11 +11,9 @@ import pytest
 
 from generator import games
 from generator.engines import selfplay
-from generator.harness import playtest
 from generator.harness.crosscheck import Pair, crosscheck
 from generator.harness.lua_engine import LuaEngine
 from generator.harness.play import settle, status
-from generator.luabuild.scripts import shipped_data_module  # noqa: F401 (the Lua side's data)
 from generator.paths import ROOT
 
 GAMES = ["teg", "tem"]
@@ -36,7 +34,7 @@ def test_the_lua_bots_choose_as_their_python_twins(game):
 # A change to one value each game's bots give, planted in the Lua twin only.
 PLANTS = {
     "teg": ("local FACE = { advance = 400,", "local FACE = { advance = 40,"),
-    "tem": ("return id == \"upgrade\" and 100 or", "return id == \"upgrade\" and 0 or"),
+    "tem": ('return id == "upgrade" and 100 or', 'return id == "upgrade" and 0 or'),
 }
 
 
@@ -66,7 +64,7 @@ def _mid_game_states(game: str, n: int = 60) -> list[tuple[dict, str, dict, list
         path: list[str] = []
         who = engine.to_act(s)
 
-        def answer(d, chooser=chooser, path=path, who=who):
+        def answer(d, chooser=chooser, path=path, who=who, s=s):
             a = chooser(d)
             if "roll" not in d and not (d["name"] == "player" and d["player"] is None):
                 out.append((s, d["player"] or who, d, list(path)))

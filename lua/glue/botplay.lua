@@ -252,23 +252,38 @@ function B.pace(T)
   T.changed()
 end
 
--- The host's bots panel: a button per seat colour, and the pace.
+-- The host's bots panel: a button per seat colour, and the pace. Its entries are built again
+-- only when what they show changed (the same tables otherwise: the painter skips them).
 function B.panel(T, ui, handler)
   local m = T.m
   local over = m.state ~= nil and m.core.is_over(m.state)
-  local any = false
-  for _, seat in ipairs(T.spec.layout.seats) do
+  local shown = {}
+  for i, seat in ipairs(T.spec.layout.seats) do
     local color = seat.color
-    local ok = not over and B.may_set(T, color)
     local bot = T.bots[color]
-    any = any or ok or bot ~= nil
-    ui[#ui + 1] = { "bots:" .. color, { active = ok or bot ~= nil, onClick = handler,
-      text = color .. ": " .. (bot and ("bot, " .. bot.level) or "no bot") } }
+    shown[i] = bot and bot.level or (not over and B.may_set(T, color) and "+" or "-")
   end
   local pace = T.prefs.bot_pace or "normal"
-  ui[#ui + 1] = { "bots:pace", { active = any, onClick = handler,
-    text = "Bots' pace: a move every " .. B.PACES[pace] .. " s" } }
-  ui[#ui + 1] = { "bots", any and { active = true } or { active = false } }
+  local sig = table.concat(shown, ",") .. pace .. handler
+  local memo = T.memo.bots
+  if memo == nil or memo.sig ~= sig then
+    local entries, any = {}, false
+    for i, seat in ipairs(T.spec.layout.seats) do
+      local color, s = seat.color, shown[i]
+      local bot = s ~= "+" and s ~= "-"
+      any = any or s ~= "-"
+      entries[i] = { "bots:" .. color, { active = s ~= "-", onClick = handler,
+        text = color .. ": " .. (bot and ("bot, " .. s) or "no bot") } }
+    end
+    entries[#entries + 1] = { "bots:pace", { active = any, onClick = handler,
+      text = "Bots' pace: a move every " .. B.PACES[pace] .. " s" } }
+    entries[#entries + 1] = { "bots", { active = any } }
+    memo = { sig = sig, entries = entries }
+    T.memo.bots = memo
+  end
+  for _, entry in ipairs(memo.entries) do
+    ui[#ui + 1] = entry
+  end
 end
 
 return B

@@ -642,8 +642,9 @@ function Table.seats_changed(T)
     ids[#ids + 1] = "seat:" .. seat.color
   end
   ids[#ids + 1] = "host"
+  ids[#ids + 1] = "bots"
   Paint.forget_ui(T.shown, ids)
-  T.memo.panels = {}
+  T.memo.panels, T.memo.bots = {}, nil
   T.noticed = {}
   if T.m.state ~= nil or T.m.picks ~= nil then
     T.warn_black()

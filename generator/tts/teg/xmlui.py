@@ -15,7 +15,7 @@ from generator.tts.panels import (  # noqa: F401 - the layout and the tests read
     PLAYER_LIST_WIDTH,
 )
 
-BOARD_COLUMNS = (("color", "Player", 110), ("vp", "VP", 50), ("energy", "Energy", 64),
+BOARD_COLUMNS = (("color", "Player", 150), ("vp", "VP", 50), ("energy", "Energy", 64),
                  ("culture", "Culture", 64), ("empire", "Empire", 62),
                  ("colonies", "Colonies", 70))  # fmt: skip
 

@@ -13,7 +13,7 @@ from generator.tts import panels
 from generator.tts.panels import OPTION_SLOTS
 
 BOARD_COLUMNS = (
-    ("color", "Player", 80),
+    ("color", "Player", 150),
     ("vp", "VP", 40),
     ("health", "Health", 56),
     ("energy", "Energy", 56),
