@@ -46,6 +46,8 @@ def test_the_global_script_bundles_the_core_the_library_and_the_data():
     names = [m.name for m in result.modules]
     assert names == [
         "__root",
+        "glue.botplay",
+        "glue.bots",
         "glue.clicks",
         "glue.frames",
         "glue.game",
@@ -64,6 +66,7 @@ def test_the_global_script_bundles_the_core_the_library_and_the_data():
         "teg.core.state",
         "teg.data",
         "teg.layout",
+        "teg.table.bots",
         "teg.table.deal",
         "teg.table.dice",
         "teg.table.drags",

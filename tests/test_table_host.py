@@ -274,7 +274,8 @@ def test_start_refusals_say_why(save):
     P.settle(t)
     t.click("Red", "start:go")
     P.settle(t)
-    assert "2 to 5 players seated at the mats; 1 is." in t.messages("Red")[-1]
+    said = t.messages("Red")[-1]
+    assert "2 to 5 players seated at the mats (a bot counts: the Bots panel); 1 is." in said
     t.change_color("Player 1", "Grey")
     P.settle(t)
     t.click("Grey", "start:go")

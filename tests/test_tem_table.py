@@ -491,7 +491,7 @@ def _golden(name, text):
 def test_each_colour_sees_its_own_panel_at_each_moment_golden(save):
     t = Table.load(save, seed=3)
     P.seat_players(t, ["Red", "Blue"])
-    t.step()
+    t.step(3)  # the table hears of the seats a frame later, and paints in the next
     _golden("before-start-Red", t.dump("Red"))
     t.click("Red", "start:go")
     P.settle(t)  # the deal, then the first picture, a frame each
