@@ -195,3 +195,27 @@ def test_the_bots_panel_refuses_a_seated_colour():
     settle(t)
     assert status(t)["bots"] == {"Green": "strong"}
     assert t.from_lua(t.call_in("-1", "botTrace", 0)) in ({}, [])
+
+
+def test_the_bots_stay_in_their_seats_across_a_save_and_load():
+    """A saved game goes on with its bots after a load (mid-decision too)."""
+    rules = games.get("tem")
+    engine = rules.engine()
+    runner = rules.build_parts().playtest.PLAYTEST
+    reloaded: list[dict] = []
+    done: set[int] = set()
+
+    def reload(t, answers):
+        # (called after the bots' steps too: the players' answers stay the same meanwhile)
+        if answers in (5, 30, 31, 70) and answers not in done:
+            done.add(answers)
+            t = t.reload(seed=answers)
+            settle(t)
+            reloaded.append(status(t)["bots"])
+        return t
+
+    seats = {"Blue": "strong", "Green": "easy"}
+    result = runner.play_game(engine, _save("tem"), 3, 2, after_answer=reload, bots=seats)
+    assert result.problem is None, result.problem
+    assert reloaded == [seats] * 4
+    assert result.bot_steps > 0
