@@ -174,7 +174,8 @@ local function seat_panel(ctx, color, ui)
   local m = ctx.m
   local ids = ids_of("seat:" .. color, ctx.layout.option_slots)
   local memo = ctx.memo.panels[color]
-  local c = Game.plays(m, color) and content(ctx, color, memo) or false
+  -- (a bot's seat has no panel: nobody sits there to read it, and its words cost a frame)
+  local c = Game.plays(m, color) and not ctx.bots[color] and content(ctx, color, memo) or false
   local buttons = c and ((c.options and #c.options > 0) or c.back) or false
   local auto = ctx.auto_switch and (ctx.prefs.auto[color] and "on" or "off") or nil
   local on = buttons and P.handler(m) or nil
