@@ -255,6 +255,10 @@ end
 -- The host's bots panel: a button per seat colour, and the pace. Its entries are built again
 -- only when what they show changed (the same tables otherwise: the painter skips them).
 function B.panel(T, ui, handler)
+  if T.spec.bots == nil then -- a game without bots: no panel
+    ui[#ui + 1] = { "bots", { active = false } }
+    return
+  end
   local m = T.m
   local over = m.state ~= nil and m.core.is_over(m.state)
   local shown = {}
