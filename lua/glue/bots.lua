@@ -9,7 +9,6 @@ local Bots = {}
 -- integers compute the same numbers.
 local MODULUS = 2147483647
 Bots.MODULUS = MODULUS
-Bots.LEVELS = { "easy", "strong" }
 
 -- The pseudo-random number for the decision `depth` answers into an action seeded `x0`.
 function Bots.draw(x0, depth)
