@@ -388,10 +388,37 @@ def _game_and_record(args: tuple[str, ...]) -> tuple[str, Path]:
     show_default=True,
     help="both: replay in each, compare the states after every action, print the final one.",
 )
-def replay(args: tuple[str, ...], engine: str) -> None:
+@click.option(
+    "--at",
+    "at",
+    type=click.IntRange(min=0),
+    default=None,
+    metavar="N",
+    help="Show the game log through action N and the table then (status line, scoreboard), in "
+    "players' words, instead of the final state.",
+)
+@click.option(
+    "--step",
+    is_flag=True,
+    help="Show the game move by move from --at (or the start): each action's log entries and "
+    "the status line after it (on a terminal, Enter shows the next, a number jumps there).",
+)
+@click.option(
+    "--as",
+    "reader",
+    metavar="COLOR",
+    default=None,
+    help="With --at or --step: the log as this colour reads it (its own secrets too); a "
+    "spectator's by default.",
+)
+def replay(
+    args: tuple[str, ...], engine: str, at: int | None, step: bool, reader: str | None
+) -> None:
     """Replay a game RECORD (JSON, or a TTS save) and print the final state as JSON.
 
-    GAME defaults to teg.
+    GAME defaults to teg. A finished game's score by category and its winner follow on
+    stderr. With --at N (or --step) it shows the game log and the table at a move instead,
+    as one colour (--as Red) or a spectator reads them: like a board-game site's replay.
 
     Exits 1 when the rules refuse an action (naming its index and the reason) or, with
     --engine both, when the engines disagree (naming the action and the first differing JSON
@@ -436,7 +463,81 @@ def replay(args: tuple[str, ...], engine: str) -> None:
     mismatch = _resume_point_problem(game, data)
     if mismatch:
         _fail(f"{name}: /table/state: {mismatch}", EXIT_RULES)
+    if at is not None or step:
+        _tell(game, data, at, step, reader)
+        return
     click.echo(final)
+    if json.loads(final).get("phase") == "over":
+        from generator.harness.story import Teller
+
+        told = Teller(game).tell(data)
+        if told.final:
+            click.echo(told.final, err=True)
+
+
+def _tell(game: str, data: dict[str, Any], at: int | None, step: bool, reader: str | None) -> None:
+    """The story of a record (replay --at/--step).
+
+    Its log as `reader` reads it, and the table at a move.
+    """
+    from generator.harness.story import Teller, colors_of
+
+    if reader is not None:
+        known = colors_of(game)
+        match = next((c for c in known if c.lower() == reader.lower()), None)
+        if match is None:
+            _fail(f"ttsmod: --as {reader}: not a seat colour of {game} (known: "
+                  f"{', '.join(known)})", EXIT_BAD_INPUT)  # fmt: skip
+        reader = match
+    total = len(data["actions"])
+    if at is not None and at > total:
+        _fail(f"ttsmod: --at {at}: the record holds {total} actions", EXIT_BAD_INPUT)
+    told = Teller(game).tell(data, None, reader, every=True)
+    who = f"as {reader} reads it" if reader else "as a spectator reads it"
+
+    def table_at(n: int) -> str:
+        move = told.moves[n] if n < len(told.moves) else {}
+        rows = move.get("rows") or []
+        width = [max(len(str(x)) for x in col) for col in zip(told.columns, *rows, strict=False)]
+        lines = [f"  status: {move.get('status', '')}"]
+        for row in [told.columns, *rows]:
+            lines.append(
+                "  " + "  ".join(str(x).ljust(w) for x, w in zip(row, width, strict=False))
+            )
+        if n == told.count and told.final:
+            lines += ["  " + line for line in told.final.splitlines()]
+        return "\n".join(lines)
+
+    def lines_of(first: int, last: int) -> list[str]:
+        return [f"{x['n']:>4}  {x['text']}" for x in told.lines if first <= x["n"] <= last]
+
+    if not step:
+        n = total if at is None else at
+        click.echo(f"Game log through action {n} of {total}, {who}:")
+        for line in lines_of(0, n):
+            click.echo(line)
+        click.echo(f"The table after action {n}:")
+        click.echo(table_at(n))
+        return
+    n = at or 0
+    click.echo(f"Move by move, {who} (Enter: the next move, a number: that move, q: quit):")
+    for line in lines_of(0, n):
+        click.echo(line)
+    click.echo(table_at(n))
+    interactive = sys.stdin.isatty()
+    while n < total:
+        target = n + 1
+        if interactive:
+            answer = click.prompt(f"[{n}/{total}]", default="", show_default=False)
+            if answer.strip().lower() in ("q", "quit"):
+                return
+            if answer.strip().isdigit():
+                target = max(0, min(total, int(answer)))
+        first = n + 1 if target > n else 0
+        for line in lines_of(first, target):
+            click.echo(line)
+        n = target
+        click.echo(table_at(n))
 
 
 def _resume_point_problem(game: str, data: dict[str, Any]) -> str | None:

@@ -83,13 +83,25 @@ def test_actions_applied_at_the_table_extend_the_save(record, save):
     # From just before an action with an empty object ("ability": {}), as another script
     # would pass it: plain tables, without lib.json's marks.
     first = next(i for i, a in enumerate(record["actions"]) if "{}" in canonical(a))
-    start = max(0, first - 5)
+    # a start where a player must choose (elsewhere the table plays on by itself: it throws
+    # the dice, it takes a decision's only option)
+    engine = load_engine()
+    states = [engine.new_game(record["setup"])]
+    for a in record["actions"][:first]:
+        states.append(engine.apply(states[-1], a))
+    start = next(k for k in range(max(0, first - 5), -1, -1) if _quiet(engine, states[k]))
     g.onLoad(canonical({**record, "actions": record["actions"][:start]}))
     for i, action in enumerate(record["actions"][start : first + 5], start=start):
         ok = g.applyAction(lua_table(lua, action))
         assert ok is True, (i, ok)
         expected = {**record, "actions": record["actions"][: i + 1]}
         assert _record_part(g.onSave()) == canonical(expected)
+
+
+def _quiet(engine, s):
+    """True when the next decision is a player's choice among several options."""
+    res = engine.choices(s, [])
+    return not res["complete"] and len(res["decision"]["options"]) > 1
 
 
 def lua_table(lua, value):

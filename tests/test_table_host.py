@@ -24,8 +24,7 @@ def _name(t, color):
 
 
 def _roll(t):
-    """The active player presses Roll; the dice land."""
-    click_first(t)
+    """The dice land (the table throws them by itself: a roll is a turn's only option)."""
     until_rolled(t)
 
 
@@ -58,9 +57,17 @@ def _mid_decision(save):
     color = status(t)["decider"]
     t.click(color, f"seat:{color}:auto")
     opts = dict((text, e) for e, text in P.panel_options(t, color))
-    t.click(color, opts["Activate a die"])
+    t.click(color, opts["Move die"])  # (seed 7's first roll has one: a ship to choose next)
     P.settle(t)
     return t, color
+
+
+_NOT_A_DIE = ("Reroll", "Use the converter", "End turn", "Not this turn", "Pass")
+
+
+def _log(t, color=None):
+    """The game log's entries as `color` reads them (None: a spectator)."""
+    return str(t.call_in("-1", "logText", color) or "").splitlines()
 
 
 def _said(t, text):
@@ -101,19 +108,18 @@ def test_undo_never_takes_back_a_roll_and_says_what_it_undid(save):
     assert status(t)["actions"] == 1
     assert json.loads(t.call_in("-1", "stateText"))["dice"] == faces
     # After an action that holds no chance, undo takes it back and says which.
+    logged = len(_log(t))
     for _ in range(20):
         st = status(t)
-        opts = dict((text, e) for e, text in P.panel_options(t, st["decider"]))
-        if "Activate a die" not in opts and not st["path"]:
-            break
-        pick = opts.get("Activate a die") or next(iter(opts.values()))
+        opts = P.panel_options(t, st["decider"])
+        pick = next((e for e, text in opts if not text.startswith(_NOT_A_DIE)), opts[0][0])
         before = st["actions"]
         t.click(st["decider"], pick)
         P.settle(t)
         if status(t)["actions"] > before:
             break
     assert status(t)["actions"] == 2
-    line = _said(t, ": Activate a die")[-1]
+    line = _log(t)[logged]  # the action's entry
     t.click(host, "host:undo")
     P.settle(t)
     assert status(t)["actions"] == 1
@@ -126,7 +132,7 @@ def test_end_turn_with_a_die_usable_asks_first(save):
     _roll(t)
     color = status(t)["decider"]
     opts = dict((text, e) for e, text in P.panel_options(t, color))
-    assert "Activate a die" in opts
+    assert any(not text.startswith(_NOT_A_DIE) for text in opts)  # a die could be used
     t.click(color, opts["End turn"])
     P.settle(t)
     assert [x for _, x in P.panel_options(t, color)] == ["End my turn", "Keep playing"]
@@ -140,13 +146,15 @@ def test_end_turn_with_a_die_usable_asks_first(save):
     t.click(color, P.panel_options(t, color)[0][0])  # End my turn
     P.settle(t)
     record = json.loads(t.call_in("-1", "onSave"))
-    assert record["actions"][-1] == {"type": "end_turn"}
+    # the turn ended, and the next player's roll followed by itself
+    assert record["actions"][1] == {"type": "end_turn"}
+    assert record["actions"][2]["type"] == "roll" and status(t)["decider"] != color
 
 
 def test_the_decision_under_way_and_the_switches_survive_save_and_load(save):
     t, color = _mid_decision(save)
     path = status(t)["path"]
-    assert path == ["activate"]
+    assert path[0] == "activate" and path[1].startswith("die:")
     title = t.dump(color)
     loaded = _reload(t)
     assert status(loaded)["path"] == path
@@ -154,7 +162,7 @@ def test_the_decision_under_way_and_the_switches_survive_save_and_load(save):
     assert [x for _, x in P.panel_options(loaded, color)] == [
         x for _, x in P.panel_options(t, color)
     ]
-    assert "Which die will you activate?" in title and "Which die will you activate?" in (
+    assert "Which ship will you move?" in title and "Which ship will you move?" in (
         loaded.dump(color)
     )
 
@@ -295,7 +303,7 @@ def test_a_rewind_to_a_checkpoint_mid_decision_resumes_it(save):
     P.settle(back)
     assert status(back)["path"] == path
     assert "Pass automatically: on" in back.dump(color)
-    assert "Which die will you activate?" in back.dump(color)
+    assert "Which ship will you move?" in back.dump(color)
     before = status(back)["actions"]
     for _ in range(8):  # complete the action from the resumed path
         if status(back)["actions"] > before:

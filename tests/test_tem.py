@@ -129,7 +129,7 @@ def _planted(old: str, new: str) -> LuaEngine:
     ("old", "new"),
     [
         # apply: a combat's opening VP is doubled
-        ("a.vp = a.vp + G.vp.combat_start", "a.vp = a.vp + 2 * G.vp.combat_start"),
+        ('earn(a, "combat", G.vp.combat_start)', 'earn(a, "combat", 2 * G.vp.combat_start)'),
         # choices only: the equip window's Done reads otherwise (apply is unchanged)
         ('opt("done", "Done")', 'opt("done", "Finish")'),
     ],
@@ -306,8 +306,9 @@ def test_replay_tem_prints_the_state_the_rules_name(tmp_path: Path) -> None:
     record.write_text(json.dumps(played.record), encoding="utf-8")
     result = CliRunner().invoke(main, ["replay", "tem", str(record), "--engine", "both"])
     assert result.exit_code == 0, result.output
-    final = json.loads(result.output[result.output.index("{") :])
+    final = json.loads(result.stdout)  # (the score by category follows on stderr)
     assert final["phase"] == "over" and final["round"] == 6
+    assert "Final score: zones + combat + KOs + Mighty Mech + weapons = VP" in result.stderr
     assert [r["color"] for r in final["ranking"]] == [r["color"] for r in played.final["ranking"]]
     assert {"color", "vp", "health", "status", "zone", "equipped", "stockpile", "mines"} <= set(
         final["players"][0]

@@ -31,7 +31,8 @@ class GameResult:
     seed: int
     record: dict[str, Any] | None = None
     problem: str | None = None
-    clicks: int = 0
+    clicks: int = 0  # every click a player made: options, page turns, the table's questions
+    answers: int = 0  # the decisions players answered (a click each, at least)
     rolls: int = 0
     bot_steps: int = 0  # decisions the table's own bots answered
     frames: int = 0

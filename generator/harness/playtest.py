@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.engines.errors import IllegalAction
-from generator.harness import secrets
+from generator.harness import flow, secrets
 from generator.harness.play import (
     ROLL_SECONDS,
     GameResult,
@@ -39,6 +39,7 @@ from generator.harness.play import (
     status,
 )
 from generator.harness.tts.emulator import Table
+from generator.tts.panels import OPTION_SLOTS
 
 
 @dataclass
@@ -48,10 +49,7 @@ class Hooks:
     bots: dict[str, Callable[..., Any]]
     colors: Callable[[Any], list[str]]  # the seat colours, in order
     facts: Callable[[Any, dict[str, Any] | None, Any, Any], secrets.Facts]
-    private: frozenset[str] = frozenset()  # decisions answered in a private dialog
-    # an option as the table shows it: (engine, state, decision, option) -> its words
-    label: Callable[[Any, Any, Any, Any], str] = lambda engine, state, d, o: o["label"]
-    confirm: tuple[str, str] | None = None  # (yes, no) the table asks before some options
+    flow: flow.Game  # what a click takes, and the table's own answers (glue.flow's twin)
     part_way: bool = False  # the table shows an action part way through
     check: Callable[[Table, Any, Any, Any], None] | None = None  # more checks at a decision
     secrets_every: int = 15  # answers between two looks at what every colour can read
@@ -85,7 +83,11 @@ def shown(t: Table) -> Any:
 
 
 class Mirror:
-    """The Python engine's side of a game at the table: its state and each colour's path."""
+    """The Python engine's side of a game at the table: its state and each colour's path.
+
+    It also keeps what the table keeps for its own answers (`prefs`) and plays those answers
+    as the table does (`table_moves`).
+    """
 
     def __init__(self, engine: Any, setup: dict[str, Any]) -> None:
         self.engine = engine
@@ -93,6 +95,7 @@ class Mirror:
         self._top: Any = None
         self.paths: dict[str, list[str]] = {}
         self.count = 0
+        self.prefs = flow.Prefs()
 
     @property
     def state(self) -> Any:
@@ -150,15 +153,69 @@ class Mirror:
         """The state part way through the shared path's action, at its decision."""
         return self.engine.advance(self.state, self.paths.get("*", []))["state"]
 
-    def take(self, color: str, option: str) -> Any:
+    def take(self, color: str, *options: str) -> Any:
         """Extend `color`'s path; the action when it is complete (not yet applied), else None."""
         key = self.key(color)
-        self.paths.setdefault(key, []).append(option)
+        self.paths.setdefault(key, []).extend(options)
         res = self.engine.choices(self.state, self.full(color))
         if not res["complete"]:
             return None
         self.paths[key] = []
         return res["action"]
+
+    def shown_for(self, hooks: Hooks) -> Any:
+        """The state the table shows (part way through the shared path's action)."""
+        if hooks.part_way and not self.simultaneous():
+            return self.shown()
+        return self.state
+
+    def table_moves(self, hooks: Hooks, bots: dict[str, str]) -> tuple[list[Any], bool]:
+        """Play what the table does by itself until a player (or the dice) must answer.
+
+        A turn with nothing to choose, a decision's only option, the game's own answers for
+        a player (not a bot). Returns the actions completed and whether the dice are next.
+        """
+        done: list[Any] = []
+        game = hooks.flow
+        for _ in range(10_000):
+            if self.engine.is_over(self.state):
+                return done, False
+            top = self.top()
+            if top["complete"]:
+                self.apply(top["action"])
+                self.paths = {}
+                done.append(top["action"])
+                continue
+            if self.simultaneous():
+                moved = False
+                for color in [o["id"] for o in top["decision"]["options"]]:
+                    d = self.decision(color)
+                    got = flow.answer(game, self.engine, self.state, self.state, color, d,
+                                      self.prefs, color in bots)  # fmt: skip
+                    if got is not None:
+                        action = self.take(color, got[0])
+                        if action is not None:
+                            self.apply(action)
+                            done.append(action)
+                        moved = True
+                        break
+                if not moved:
+                    return done, False
+                continue
+            color = self.deciders()[0]
+            d = self.decision(color)
+            if d.get("roll"):
+                return done, True
+            got = flow.answer(game, self.engine, self.state, self.shown_for(hooks), color, d,
+                              self.prefs, color in bots)  # fmt: skip
+            if got is None:
+                return done, False
+            action = self.take(color, got[0])
+            if action is not None:
+                self.apply(action)
+                self.paths["*"] = []
+                done.append(action)
+        raise PlaytestError("the table's own answers never stop")
 
 
 def logs_of(t: Table) -> dict[str, str]:
@@ -336,10 +393,10 @@ def play_game(
         t = _play(t, hooks, engine, mirror, rng, bot, result, after_answer, secrets_check,
                   bots or {})  # fmt: skip
     except (PlaytestError, IllegalAction, AssertionError) as err:
-        result.problem = f"game {index + 1}, answer {result.clicks + 1}: {err}"
+        result.problem = f"game {index + 1}, answer {result.answers + 1}: {err}"
     except Exception as err:  # a Lua error in a handler: report it with the game
         result.problem = (
-            f"game {index + 1}, answer {result.clicks + 1}: {type(err).__name__}: {err}"
+            f"game {index + 1}, answer {result.answers + 1}: {type(err).__name__}: {err}"
         )
     t = result.table
     result.frames = t.frame
@@ -351,29 +408,68 @@ def play_game(
     return result
 
 
-def _sync(t: Table, engine: Any, mirror: Mirror, expected: list[Any] | None) -> None:
+def _sync(
+    t: Table, engine: Any, mirror: Mirror, expected: list[Any] | None, chance: bool = False
+) -> None:
     """Take the actions the table applied since the mirror's last.
 
-    With `expected` (the answer completed an action), they must be those; without (chance
-    the table read), Python must accept them. The shared path under way is then the table's
-    (a roll's faces).
+    With `expected` (what the mirror played since, already applied there), they must be
+    those, and with `chance` (the dice came next) they may go on with what the dice showed
+    and what followed, which Python must accept; without (chance the table read), Python
+    must accept them all. The shared path under way is then the table's (a roll's faces).
     """
     record = record_of(t)
     held = record["actions"] if record else []
-    new = held[mirror.count :]
-    if expected is not None and new != expected:
-        k = next((i for i, (a, b) in enumerate(zip(new, expected, strict=False)) if a != b),
-                 min(len(new), len(expected)))  # fmt: skip
-        got = new[k] if k < len(new) else None
-        want = expected[k] if k < len(expected) else None
-        raise PlaytestError(f"action {mirror.count + k + 1}: the table applied {got}, "
-                            f"Python {want}")  # fmt: skip
-    for action in new:
+    if expected is not None:
+        start = mirror.count - len(expected)
+        new = held[start:]
+        head = new[: len(expected)] if chance else new
+        if head != expected:
+            k = next((i for i, (a, b) in enumerate(zip(head, expected, strict=False)) if a != b),
+                     min(len(head), len(expected)))  # fmt: skip
+            got = head[k] if k < len(head) else None
+            want = expected[k] if k < len(expected) else None
+            raise PlaytestError(f"action {start + k + 1}: the table applied {got}, "
+                                f"Python {want}")  # fmt: skip
+    for action in held[mirror.count :]:
         mirror.apply(action)
         mirror.paths["*"] = []
     st = status(t)
     if not st["simultaneous"]:
         mirror.paths["*"] = list(st["path"] or [])
+
+
+def _pick_entry(
+    menu: list[flow.Entry], choose: Callable[[Any], str], mirror: Mirror, color: str, d: Any,
+    rng: random.Random,
+) -> flow.Entry:  # fmt: skip
+    """The entry a player clicks: their answers, one decision at a time, until one is left.
+
+    When an extra takes the same steps (a follow window's "Not this turn", an equip window's
+    "Keep my loadout for the rest of the round"), the player takes it one time in two.
+    """
+    plain = [e for e in menu if e.hold is None]
+    prefix: list[str] = []
+    decision = d
+    for _ in range(64):
+        prefix.append(choose(decision))
+        left = [e for e in plain if e.ids[: len(prefix)] == prefix]
+        if not left:
+            raise PlaytestError(f"no entry of {color}'s menu starts with {prefix}")
+        if len(left) == 1:
+            entry = left[0]
+            twins = [e for e in menu if e.hold is not None and e.ids == entry.ids]
+            if twins and rng.random() < 0.5:
+                return twins[0]
+            return entry
+        decision = mirror.engine.choices(mirror.state, mirror.full(color) + prefix)["decision"]
+    raise PlaytestError(f"{color}'s menu never narrows to one entry")
+
+
+def _clicks_to(index: int, count: int, slots: int) -> int:
+    """Clicks a player makes to take entry `index` of `count`: the page turns, then it."""
+    per = slots - 1 if count > slots else slots
+    return index // per + 1
 
 
 def _play(
@@ -390,10 +486,14 @@ def _play(
 ) -> Table:
     bots = bots or {}
     seen = [int(status(t).get("bot_traced") or 0)]  # the bot steps already checked
+    slots = OPTION_SLOTS
+    # what the table did by itself before anyone answers (the first player's roll)
+    moved, chance = mirror.table_moves(hooks, bots)
+    _sync(t, engine, mirror, moved, chance)
     while not engine.is_over(mirror.state):
-        if result.clicks >= hooks.max_answers:
+        if result.answers >= hooks.max_answers:
             raise PlaytestError(f"no end after {hooks.max_answers} answers")
-        if secrets_check and result.clicks % hooks.secrets_every == 0:
+        if secrets_check and result.answers % hooks.secrets_every == 0:
             check_secrets(t, hooks, engine)
         st = status(t)
         # who the table's bots play now (the host may hand a seat over during the game)
@@ -418,66 +518,92 @@ def _play(
         if robots:
             color, d, option = _bot_step(t, hooks, engine, mirror, bots, seen)
             result.bot_steps += 1
+            ids = [option]
         else:
-            option = chooser_for(hooks.bots, bot, engine, mirror.state, rng)(d)
-            position = next(k for k, o in enumerate(d["options"]) if o["id"] == option)
-            want = [hooks.label(engine, mirror.state, d, o) for o in d["options"]]
-            if d["name"] in hooks.private:
-                _answer_dialog(t, color, d, want, position)
-            else:
-                _check_panel(t, color, want, away)
-                clicker = _host(t) if away else color
-                click_option(t, clicker, want[position], position, "proxy" if away else None)
-            settle(t)
-            result.clicks += 1
-        if hooks.confirm is not None and not robots:
-            shown_now = [text for _, text in _options(t, color, away)]
-            if shown_now == list(hooks.confirm):
-                # the table asks before this option (End turn with a die usable): yes
-                click_option(t, _host(t) if away else color, hooks.confirm[0], 0,
-                             "proxy" if away else None)  # fmt: skip
-                settle(t)
-        path = list(mirror.paths.get(mirror.key(color), []))
-        action = mirror.take(color, option)
-        expected = None
-        if action is not None:
-            # the action, then the turns with nothing to choose the table plays by itself
-            expected, after = [action], engine.apply(mirror.state, action)
-            while not engine.is_over(after):
-                res = engine.choices(after, [])
-                if not res["complete"]:
-                    break
-                expected.append(res["action"])
-                after = engine.apply(after, res["action"])
+            ids = _answer(t, hooks, engine, mirror, rng, bot, result, color, d, away, slots)
         simultaneous = mirror.simultaneous()
-        if action is None and not simultaneous and "roll" in mirror.decision(color):
-            # chance comes next: the table threw the dice and went on with what they show
+        action = mirror.take(color, *ids)
+        expected: list[Any] = []
+        if action is not None:
+            mirror.apply(action)
+            if not simultaneous:
+                mirror.paths["*"] = []
+            expected.append(action)
+        moved, chance = mirror.table_moves(hooks, bots)
+        expected += moved
+        if chance:
             result.rolls += 1
-            _sync(t, engine, mirror, None)
-        else:
-            _sync(t, engine, mirror, expected if expected is not None else [])
-            if action is None and not simultaneous and mirror.paths["*"] != [*path, option]:
-                raise PlaytestError(f"the table's path under way is {mirror.paths['*']}, "
-                                    f"Python's {[*path, option]}")  # fmt: skip
+        over = engine.is_over(mirror.state)
+        predicted = None if over or mirror.simultaneous() else list(mirror.paths.get("*", []))
+        _sync(t, engine, mirror, expected, chance)
+        if predicted is not None and not chance and mirror.paths["*"] != predicted:
+            raise PlaytestError(f"the table's path under way is {mirror.paths['*']}, "
+                                f"Python's {predicted}")  # fmt: skip
         where = first_difference(lua_state(t), json.loads(json.dumps(mirror.state)))
         if where is not None:
             raise PlaytestError(f"after action {mirror.count} the states differ at {where}")
-        if action is None and hooks.part_way and not mirror.simultaneous():
+        if hooks.part_way and not over and not mirror.simultaneous() and mirror.paths.get("*"):
             # part way through an action the table shows what it has done so far
             where = first_difference(shown(t), engine.view(mirror.shown(), None))
             if where is not None:
                 raise PlaytestError(f"part way through an action the table shows {where} "
                                     "unlike Python's")  # fmt: skip
         if after_answer is not None:
-            moved = after_answer(t, result.clicks)
-            if moved is not t:
-                t = result.table = moved
+            moved_to = after_answer(t, result.answers)
+            if moved_to is not t:
+                t = result.table = moved_to
                 settle(t)  # a load works over a few frames
                 mirror = _mirror_of(t, engine, hooks.transient)
                 seen = [int(status(t).get("bot_traced") or 0)]
     if secrets_check:
         check_secrets(t, hooks, engine)
     return t
+
+
+def _answer(
+    t: Table, hooks: Hooks, engine: Any, mirror: Mirror, rng: random.Random, bot: str,
+    result: GameResult, color: str, d: Any, away: bool, slots: int,
+) -> list[str]:  # fmt: skip
+    """A player answers `color`'s decision from their menu, as they see it; the ids taken.
+
+    The menu must be the Python twin's, label for label; the clicks it takes are counted
+    (page turns and the table's questions too), and the table's holds and notes follow.
+    """
+    game = hooks.flow
+    shown_before = mirror.shown_for(hooks)
+    depth = len(mirror.paths.get(mirror.key(color), []))
+    menu = flow.entries(game, engine, mirror.state, mirror.full(color), d)
+    choose = chooser_for(hooks.bots, bot, engine, mirror.state, rng)
+    entry = _pick_entry(menu, choose, mirror, color, d, rng)
+    position = menu.index(entry)
+    want = [e.label for e in menu]
+    clicker = _host(t) if away else color
+    prefix = "proxy" if away else None
+    private = d["name"] in game.private
+    if private:
+        _answer_dialog(t, color, d, want, position)
+        result.clicks += 1
+    else:
+        _check_panel(t, color, want, away)
+        click_option(t, clicker, want[position], position, prefix)
+        result.clicks += _clicks_to(position, len(menu), slots)
+    settle(t)
+    result.answers += 1
+    question = game.confirm(d, entry, depth) if game.confirm else None
+    if question is not None:
+        # the table asks before this entry (End turn with a die usable; a program locked
+        # in): yes
+        if private:
+            _answer_dialog(t, color, d, list(question), 0)
+        else:
+            click_option(t, clicker, question[0], 0, prefix)
+        settle(t)
+        result.clicks += 1
+    if entry.hold is not None:
+        mirror.prefs.hold[color] = entry.hold
+    if game.chose is not None:
+        game.chose(engine, shown_before, color, d, entry, mirror.prefs)
+    return entry.ids
 
 
 def _mirror_of(t: Table, engine: Any, transient: tuple[str, ...] = ()) -> Mirror:
@@ -496,9 +622,25 @@ def _mirror_of(t: Table, engine: Any, transient: tuple[str, ...] = ()) -> Mirror
         if loaded.get(key) == [] and mirror.state.get(key):
             mirror.state = {**mirror.state, key: []}
     st = status(t)
+    section = (saved(t) or {}).get("table") or {}
     if not st["simultaneous"]:
         mirror.paths["*"] = list(st["path"] or [])
+    else:
+        # each colour's own decision under way (a program half made) is kept by a load
+        for color, steps in (section.get("own") or {}).items():
+            mirror.paths[color] = [s["id"] for s in steps]
+    mirror.prefs = prefs_of(t)
     return mirror
+
+
+def prefs_of(t: Table) -> flow.Prefs:
+    """What a table keeps per colour for its own answers (its saved prefs)."""
+    prefs = ((saved(t) or {}).get("table") or {}).get("prefs") or {}
+    return flow.Prefs(
+        auto={c for c, on in (prefs.get("auto") or {}).items() if on},
+        hold=dict(prefs.get("hold") or {}),
+        note=dict(prefs.get("note") or {}),
+    )
 
 
 def _check_end(
@@ -569,7 +711,7 @@ class Runner:
             mirror = _mirror_of(t, engine, self.hooks.transient)
             t = _play(t, self.hooks, engine, mirror, rng, bot, result, None, True)
         except (PlaytestError, IllegalAction, AssertionError) as err:
-            result.problem = f"answer {result.clicks + 1}: {err}"
+            result.problem = f"answer {result.answers + 1}: {err}"
         result.record = record_of(result.table)
         return result
 

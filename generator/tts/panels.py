@@ -13,8 +13,8 @@ Element ids: `status`, `start`, `start:text`, `start:go`, `board`, `board:<k>` w
 colour C and `bots:pace`, and per seat colour C:
 `seat:C`, `seat:C:title`, `seat:C:opt:<k>`, `seat:C:back` and the game's extra buttons;
 per colour C and for spectators (Grey), the game log: `log:C` with `log:C:text` (the last
-entries) and `log:C:open`, and `log:C:all` with `log:C:all:text` (the whole game, scrolled)
-and `log:C:close`.
+entries) and `log:C:open`, and `log:C:all` with `log:C:all:text` (a page of the whole game,
+scrolled), `log:C:page`, `log:C:earlier`, `log:C:later` and `log:C:close`.
 Buttons whose meaning changes with the game name a handler that cycles with the table's
 version (onButton0 .. onButton7), so a click that crossed an update is refused.
 """
@@ -96,10 +96,34 @@ def start(how: str) -> ET.Element:
     return node
 
 
+FINAL_LINE = 20  # pixels a line of the scoreboard's final text takes (glue.panels grows it)
+
+
+FINAL_CHAR = 8  # pixels a character of that 14 px text takes at most (a generous average)
+
+
+def board_height(seats: int) -> int:
+    """The scoreboard's height before the end (its final text of two lines)."""
+    return (seats + 1) * BOARD_ROW_HEIGHT + 56
+
+
+def board_size(seats: int, columns: tuple[tuple[str, str, int], ...]) -> dict[str, int]:
+    """What the table needs to grow the scoreboard to its final text (glue.panels).
+
+    The panel's height before the end, a line's height and the characters a line holds.
+    """
+    width = sum(w for _, _, w in columns)
+    return {"height": board_height(seats), "line": FINAL_LINE, "chars": width // FINAL_CHAR}
+
+
 def board(seats: int, columns: tuple[tuple[str, str, int], ...]) -> ET.Element:
-    """The scoreboard: a row per player, one text per column, and a line for the end."""
+    """The scoreboard: a row per player, one text per column, and the text for the end.
+
+    At the end the table grows the panel to the final text: the score by category and who
+    won (glue.panels, from the layout's `board`).
+    """
     width = sum(w for _, _, w in columns) + 16
-    height = (seats + 1) * BOARD_ROW_HEIGHT + 56
+    height = board_height(seats)
     node = el(
         None,
         "Panel",
@@ -340,8 +364,14 @@ def logs(colors: list[str]) -> list[ET.Element]:
         column = el(
             whole, "VerticalLayout", spacing="4", padding="8 8 8 8", childForceExpandHeight="false"
         )
+        pages = el(column, "HorizontalLayout", spacing="8", preferredHeight="30")
+        el(pages, "Button", "Earlier", id=f"log:{color}:earlier", onClick="onLog",
+           preferredWidth="160")  # fmt: skip
+        el(pages, "Text", "", id=f"log:{color}:page", alignment="MiddleCenter", fontSize="14")
+        el(pages, "Button", "Later", id=f"log:{color}:later", onClick="onLog",
+           preferredWidth="160")  # fmt: skip
         scroll = el(
-            column, "VerticalScrollView", preferredHeight="540", scrollSensitivity="30",
+            column, "VerticalScrollView", preferredHeight="506", scrollSensitivity="30",
             color="#00000000",
         )  # fmt: skip
         el(

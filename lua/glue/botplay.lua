@@ -11,6 +11,7 @@
 local Bots = require("glue.bots")
 local Frames = require("glue.frames")
 local Game = require("glue.game")
+local Flow = require("glue.flow")
 local Seats = require("glue.seats")
 
 local B = {}
@@ -112,8 +113,13 @@ local function next_turn(T, probe)
         return "unknown"
       end
       d = d or Game.decision(m, color)
-      if d and not d.roll then
+      -- (a decision with one option is the table's to take, for bots too: glue.flow)
+      if d and not d.roll and not Flow.forced(d) then
         return color, d
+      elseif d and not probe and Flow.forced(d) then
+        Frames.later(T.frames, "auto", function()
+          T.automate()
+        end)
       end
     end
     if not together then

@@ -73,23 +73,31 @@ local function option(T, color, slot, by_host)
     end, by_host)
     return
   end
+  local entries = T.menu(color, d)
+  if entries == nil then
+    Seats.tell(me, "the options are still being prepared; choose again in a moment")
+    return
+  end
   local slots = T.spec.layout.option_slots
-  local page = Panels.paging(#d.options, T.prefs.page[color] or 1, slots)
-  local index = Panels.slot(#d.options, page, slots, k)
+  local page = Panels.paging(#entries, T.prefs.page[color] or 1, slots)
+  local index = Panels.slot(#entries, page, slots, k)
   if index == "more" then
     T.prefs.page[color] = page + 1
     m.version = m.version + 1
     T.changed()
     return
   end
-  local chosen = index and d.options[index]
-  if chosen == nil then
+  local entry = index and entries[index]
+  if entry == nil then
     Seats.tell(me, "that option is out of date; choose again")
     return
   end
   T.prefs.page[color] = nil
   T.attempt(me, function()
-    return Game.choose(m, color, chosen.id)
+    local shown = Game.shown_state(m)
+    local result = Game.choose_steps(m, color, entry.steps, entry.res, entry.of)
+    T.chose(color, d, entry, shown)
+    return result
   end, by_host)
 end
 
@@ -130,9 +138,15 @@ local function undo(T, color)
       Seats.tell(color, "Not possible: " .. refusal)
       return
     end
-    local line = color .. " undid: " .. (T.said[n] or ("action " .. n)) .. "."
-    T.said[n] = nil
-    Seats.say(line)
+    local undone = err -- (pcall's second value: how many actions went back)
+    local first = n - undone + 1
+    local said = T.said[first] or ("action " .. first)
+    local line = color .. " undid: " .. string.gsub(said, "%.$", "")
+      .. (undone > 1 and " (and what the table then did by itself)" or "") .. "."
+    for i = first, n do
+      T.said[i] = nil
+    end
+    T.say(line)
     T.changed()
   end)
 end
@@ -224,16 +238,28 @@ function C.open_dialog(T, color)
   end
   local ctx = T.ctx
   local labels, ids = {}, {}
-  for i, o in ipairs(d.options) do
-    labels[i], ids[i] = T.spec.words.option(ctx, d, o), o.id
+  local c = m.confirm and m.confirm.color == color and m.confirm or nil
+  local question
+  if c then
+    -- a secret choice asks its question in the dialog too
+    labels, ids, question = { c.ask.yes, c.ask.no }, { "<yes>", "<no>" }, c.ask.question
+  else
+    local entries = T.menu(color, d)
+    if entries == nil then
+      return false -- its menu is being worked out: the dialog opens when it is ready
+    end
+    for i, e in ipairs(entries) do
+      labels[i], ids[i] = e.label, e
+    end
+    if Game.can_back(m, color) then
+      labels[#labels + 1] = "Back (take the last choice back)"
+      ids[#ids + 1] = "<back>"
+    end
+    question = T.spec.words.prompt(ctx, d)
   end
-  local depth = Game.depth(m, color)
-  if depth > 0 then
-    labels[#labels + 1] = "Back (take the last choice back)"
-    ids[#ids + 1] = "<back>"
-  end
-  T.dialogs[color] = { name = d.name, depth = depth, ids = ids }
-  Player[color].showOptionsDialog(T.spec.words.prompt(ctx, d), labels, 1,
+  T.dialogs[color] = { name = d.name, depth = Game.depth(m, color), ids = ids, d = d,
+    confirm = c }
+  Player[color].showOptionsDialog(question, labels, 1,
     function(_, index, by)
       C.answer(T, by or color, color, index)
     end)
@@ -252,10 +278,15 @@ function C.answer(T, by, owner, index)
   local why = busy(T)
   local d = Game.known(m, owner) or (not Game.simultaneous(m) and Game.decision(m, owner))
   local id = asked and asked.ids[tonumber(index) or 0]
-  if why or not d or asked.name ~= d.name or asked.depth ~= Game.depth(m, owner)
-    or id == nil then
+  if why or not d or asked.d ~= d or asked.depth ~= Game.depth(m, owner) or id == nil then
     Seats.tell(owner, why or "that choice is out of date; choose again")
     T.noticed[owner] = nil -- the dialog opens again
+    T.changed()
+    return
+  end
+  if asked.confirm ~= (m.confirm and m.confirm.color == owner and m.confirm or nil) then
+    Seats.tell(owner, "that choice is out of date; choose again")
+    T.noticed[owner] = nil
     T.changed()
     return
   end
@@ -263,8 +294,13 @@ function C.answer(T, by, owner, index)
     if id == "<back>" then
       Game.back(m, owner)
       return nil
+    elseif id == "<yes>" or id == "<no>" then
+      return Game.confirmed(m, owner, id == "<yes>")
     end
-    return Game.choose(m, owner, id)
+    local shown = Game.shown_state(m)
+    local result = Game.choose_steps(m, owner, id.steps, id.res, id.of)
+    T.chose(owner, asked.d, id, shown)
+    return result
   end)
 end
 
@@ -282,31 +318,43 @@ function C.private(T, player, value)
   end
 end
 
--- The "Pass automatically" switch: the table answers for this player (glue.table automate).
+-- A seat's switch (the game's `switch`: Tiny Epic Galaxies' "Pass automatically"): the
+-- table answers for this player while it is on (the game's `auto`; glue.table automate).
 function C.auto_switch(T, player, value)
   if not Seats.left_click(value) then
     return
   end
   local color = Seats.caller(player)
-  if color == "Grey" then
-    Seats.tell(color, "spectators do not follow")
+  if color == "Grey" or T.spec.switch == nil then
+    Seats.tell(color, "spectators do not play")
     return
   end
   T.prefs.auto[color] = not T.prefs.auto[color]
-  Seats.tell(color, "Pass automatically when others activate: "
-    .. (T.prefs.auto[color] and "on" or "off"))
+  Seats.tell(color, T.spec.switch .. ": " .. (T.prefs.auto[color] and "on" or "off"))
   T.changed()
 end
 
--- The game log's buttons: open the whole log (id "log:C:open") or close it. The log of the
--- colour clicking (a spectator's is Grey's): each colour reads its own words.
+-- The game log's buttons: open the whole log (id "log:C:open"), close it, turn its pages
+-- ("log:C:earlier", "log:C:later"). The log of the colour clicking (a spectator's is
+-- Grey's): each colour reads its own words.
 function C.log(T, player, value, id)
   if not Seats.left_click(value) then
     return
   end
   local color = Seats.caller(player)
+  local what = string.match(id or "", ":(%a+)$")
   T.prefs.log = T.prefs.log or {}
-  T.prefs.log[color] = string.sub(id or "", -5) == ":open"
+  T.prefs.log_page = T.prefs.log_page or {}
+  if what == "earlier" or what == "later" then
+    local ctx = T.ctx
+    ctx.log, ctx.prefs = T.log, T.prefs
+    local page, pages = Panels.log_page(ctx, color)
+    page = page + (what == "earlier" and -1 or 1)
+    T.prefs.log_page[color] = (page >= pages) and nil or math.max(1, page)
+  else
+    T.prefs.log[color] = what == "open"
+    T.prefs.log_page[color] = nil -- the whole log opens at its last page
+  end
   T.paint_logs()
 end
 

@@ -24,7 +24,8 @@ local M = {}
 
 M.HISTORY = 32 -- states after the last actions kept: an undo of one of them replays nothing
 M.MARKS = 8 -- resume points kept (a deeper undo replays from the setup)
-M.MARK_EVERY = 4 -- actions between resume points at most (a load replays fewer than this)
+M.MARK_EVERY = 4 -- actions between resume points at most (a load replays fewer than this;
+-- a game whose actions cost a load more may say fewer: its `resume_every`)
 
 local function quiet() end
 
@@ -44,6 +45,8 @@ function M.new(spec)
     history = {}, -- action count -> the state after it (the last HISTORY)
     barrier = 0, -- the last action an undo may not take back
     barrier_why = nil,
+    by_table = {}, -- action number -> true: taken by the table alone (an undo takes it back
+    -- with the player's action before it, or the table would only take it again)
     encoded = nil, -- { at =, text = } the latest resume point with its state as JSON text
     picks = nil, -- before the first action: the setup picks (M.deal_picks)
     confirm = nil, -- an option held back until its player confirms it
@@ -52,6 +55,25 @@ end
 
 local function refuse(reason)
   signal.raise("refused", reason)
+end
+
+-- The actions the table took by itself (number -> true), read from the saved text when
+-- first needed: an undo or a new such action (a load need not decode them).
+local function by_table(m)
+  local text = m.by_table_text
+  if text then
+    m.by_table_text = nil
+    local at = 1
+    while at <= #text do
+      local comma = string.find(text, ",", at, true) or (#text + 1)
+      local k = tonumber(string.sub(text, at, comma - 1))
+      if k then
+        m.by_table[k] = true
+      end
+      at = comma + 1
+    end
+  end
+  return m.by_table
 end
 
 -- The reason of a refusal, or nil for any other error.
@@ -263,6 +285,25 @@ function M.pending_automatic(m)
   return m.auto
 end
 
+-- `color`'s whole path as the core reads it (a simultaneous phase's colour first).
+function M.path(m, color)
+  return full_path(m, key(m, color))
+end
+
+-- True while `d` is still `color`'s decision, known without asking the core anything (a
+-- menu built over frames is dropped when the table moved on).
+function M.current(m, color, d)
+  if m.state == nil or m.top_of ~= m.state then
+    return false
+  end
+  if m.top and m.top.name == "player" then
+    local c = m.mine[color]
+    return c ~= nil and c.d == d and c.key == cache_key(m, color)
+  end
+  return m.shared_of == m.state and m.shared == d
+    and m.shared_depth == #(m.paths["*"] or {})
+end
+
 -- How many choices `color` has made on the path under way.
 function M.depth(m, color)
   return #(m.paths[key(m, color)] or {})
@@ -325,7 +366,8 @@ local function apply(m, action, nxt)
     m.barrier, m.barrier_why = n, final
   end
   local last = m.marks[#m.marks]
-  if m.spec.resume(before, action, nxt) or last == nil or n - last.at >= M.MARK_EVERY then
+  if m.spec.resume(before, action, nxt) or last == nil
+    or n - last.at >= (m.spec.resume_every or M.MARK_EVERY) then
     mark(m, n, nxt)
   end
   m.confirm = nil
@@ -341,6 +383,7 @@ local function begin(m, setup)
   m.state = state
   m.record = Record.new(m.spec.id, setup)
   m.marks, m.history, m.barrier, m.barrier_why, m.encoded = {}, {}, 0, nil, nil
+  m.by_table, m.by_table_text, m.auto_text = {}, nil, nil
   mark(m, 0, state)
   remember(m, 0, state)
   m.paths, m.steps, m.mine = {}, {}, {}
@@ -432,19 +475,34 @@ end
 
 -- Choosing -----------------------------------------------------------------------------------
 
--- Extend `color`'s path by option `id` (labelled `label`, asked by decision `d`) and apply
--- the action once it is complete. Returns nil while it is incomplete, else the result:
--- { action =, before =, after =, steps =, player = }.
-function M.take(m, color, id, label, d)
+-- Extend `color`'s path by `steps` (each { id =, label =, name =, player = } of the decision
+-- it answers, with `forced` when it was the decision's only option) and apply the action once
+-- it is complete. The steps are one group: one click, or one answer the table gave itself
+-- (`by` "table", with `why`), and Back takes a player's group back whole. `res` is what the
+-- core's advance gave for the extended path, when the caller knows it already (a menu's
+-- look-ahead), so no resolution is run again. Returns nil while the action is incomplete,
+-- else the result: { action =, before =, after =, steps =, player = }.
+function M.take_steps(m, color, steps, by, why, res)
   local k = key(m, color)
-  local path, steps = m.paths[k] or {}, m.steps[k] or {}
-  path[#path + 1] = id
-  steps[#steps + 1] = { id = id, label = label, name = d and d.name, player = d and d.player }
-  m.paths[k], m.steps[k] = path, steps
-  local res, why = m.core.advance(m.state, full_path(m, k))
+  local path, done = m.paths[k] or {}, m.steps[k] or {}
+  local n0 = #path
+  m.group = (m.group or 0) + 1
+  for i, s in ipairs(steps) do
+    path[n0 + i] = s.id
+    done[n0 + i] = { id = s.id, label = s.label, name = s.name, player = s.player,
+      group = m.group, forced = s.forced or nil, inlined = s.inlined or nil, by = by,
+      why = why }
+  end
+  m.paths[k], m.steps[k] = path, done
+  local reason
   if res == nil then
-    path[#path], steps[#steps] = nil, nil
-    refuse(why or "the rules refuse that choice")
+    res, reason = m.core.advance(m.state, full_path(m, k))
+  end
+  if res == nil then
+    for i = #path, n0 + 1, -1 do
+      path[i], done[i] = nil, nil
+    end
+    refuse(reason or "the rules refuse that choice")
   end
   m.confirm = nil
   if not res.complete then
@@ -460,11 +518,29 @@ function M.take(m, color, id, label, d)
   end
   m.paths[k], m.steps[k] = {}, {}
   local before = apply(m, res.action, res.state)
-  return { action = res.action, before = before, after = m.state, steps = steps, player = color }
+  local alone = true
+  for _, s in ipairs(done) do
+    alone = alone and s.by == "table"
+  end
+  by_table(m)[m.record.count] = alone or nil
+  m.auto_text = nil
+  return { action = res.action, before = before, after = m.state, steps = done, player = color }
 end
 
--- Take option `id` of `color`'s decision (a choice of theirs, not chance's).
-function M.choose(m, color, id)
+-- Extend `color`'s path by option `id` (labelled `label`, asked by decision `d`): one step
+-- (see M.take_steps).
+function M.take(m, color, id, label, d, by, why)
+  return M.take_steps(m, color, { { id = id, label = label, name = d and d.name,
+    player = d and d.player, forced = d and #d.options == 1 or nil } }, by, why)
+end
+
+-- Take an entry of `color`'s decision (glue.flow: its steps, the first an option of the
+-- decision, and the core's result for them when known), a choice of theirs, not chance's.
+-- A game's `confirm` may hold it back for a question first.
+function M.choose_steps(m, color, steps, res, of)
+  if of ~= m.state then
+    res = nil -- worked out for another state (another player acted since): asked again
+  end
   if m.state == nil then
     refuse("no game is under way")
   end
@@ -475,17 +551,44 @@ function M.choose(m, color, id)
   if d.roll then
     refuse("the dice decide this, not a click")
   end
-  local label = M.label(d, id)
-  if label == nil then
-    refuse("'" .. tostring(id) .. "' is not an option now")
+  local first = steps[1]
+  if first == nil or M.label(d, first.id) == nil then
+    refuse("that is not one of your options now (the table has moved on): choose again")
   end
-  local ask = m.spec.confirm and m.spec.confirm(d, id, M.depth(m, color))
+  if res == nil then
+    local path = full_path(m, key(m, color))
+    local p = {}
+    for i = 1, #path do
+      p[i] = path[i]
+    end
+    for _, s in ipairs(steps) do
+      p[#p + 1] = s.id
+    end
+    local why
+    res, why = m.core.advance(m.state, p)
+    if res == nil then
+      refuse(why or "the rules refuse that choice")
+    end
+  end
+  local ask = m.spec.confirm and m.spec.confirm(d, first.id, M.depth(m, color), steps, res)
   if ask then
-    m.confirm = { color = color, id = id, label = label, d = d, ask = ask }
+    m.confirm = { color = color, id = first.id, label = first.label, d = d, ask = ask,
+      steps = steps, res = res, of = m.state }
     changed(m)
     return nil
   end
-  return M.take(m, color, id, label, d)
+  return M.take_steps(m, color, steps, nil, nil, res)
+end
+
+-- Take option `id` of `color`'s decision (one step: see M.choose_steps).
+function M.choose(m, color, id)
+  local d = m.state and M.decision(m, color)
+  local label = d and M.label(d, id)
+  if d and not d.roll and label == nil then
+    refuse("that is not one of your options now (the table has moved on): choose again")
+  end
+  return M.choose_steps(m, color, { { id = id, label = label, name = d and d.name,
+    player = d and d.player } })
 end
 
 -- Answer the question M.choose held an option back for: `yes` takes it, else it is dropped.
@@ -497,7 +600,7 @@ function M.confirmed(m, color, yes)
   m.confirm = nil
   changed(m)
   if yes then
-    return M.take(m, color, c.id, c.label, c.d)
+    return M.take_steps(m, color, c.steps, nil, nil, c.of == m.state and c.res or nil)
   end
   return nil
 end
@@ -510,6 +613,8 @@ function M.automatic(m)
   end
   m.auto = nil
   local before = apply(m, res.action, res.state)
+  by_table(m)[m.record.count] = true
+  m.auto_text = nil
   return { action = res.action, before = before, after = m.state, steps = {},
     player = res.action.player }
 end
@@ -527,13 +632,45 @@ function M.apply_action(m, action)
   return { action = action, before = before, after = m.state, steps = {}, player = action.player }
 end
 
+-- Where Back cuts `color`'s path: the first step of the last group a player made (a click,
+-- with what the table took for them after it), or nil when the path holds none, when that
+-- group is another player's (a combat's path holds both sides' answers: nobody takes back
+-- a rival's), or when a roll lies past that point (the dice have spoken).
+local function back_cut(m, color)
+  local steps = m.steps[key(m, color)] or {}
+  local cut = nil
+  for i = #steps, 1, -1 do
+    local s = steps[i]
+    if string.sub(s.id, 1, 6) == "faces:" then
+      return nil
+    end
+    if s.by ~= "table" then
+      if s.player ~= nil and s.player ~= color then
+        return nil
+      end
+      cut = i
+      while cut > 1 and steps[cut - 1].group == s.group do
+        cut = cut - 1
+      end
+      -- a step the game has told already (its `told`: a Mechs attack, logged when made)
+      local told = m.spec.told or {}
+      for k = cut, #steps do
+        if told[steps[k].name] then
+          return nil
+        end
+      end
+      return cut
+    end
+  end
+  return nil
+end
+
 -- True when `color` may take their last choice back (never a roll: the dice have spoken).
 function M.can_back(m, color)
   if m.confirm and m.confirm.color == color then
     return true
   end
-  local path = m.paths[key(m, color)] or {}
-  return #path > 0 and string.sub(path[#path], 1, 6) ~= "faces:"
+  return back_cut(m, color) ~= nil
 end
 
 function M.back(m, color)
@@ -550,11 +687,16 @@ function M.back(m, color)
   if path == nil or #path == 0 then
     refuse("there is no choice to take back")
   end
-  if string.sub(path[#path], 1, 6) == "faces:" then
-    refuse("rolled dice cannot be taken back")
+  local cut = back_cut(m, color)
+  if cut == nil then
+    local last = path[#path]
+    refuse(string.sub(last, 1, 6) == "faces:" and "rolled dice cannot be taken back"
+      or "there is no choice of yours to take back")
   end
-  path[#path] = nil
-  m.steps[k][#m.steps[k]] = nil
+  for i = #path, cut, -1 do
+    path[i] = nil
+    m.steps[k][i] = nil
+  end
   changed(m)
 end
 
@@ -577,19 +719,34 @@ end
 
 -- Undo ---------------------------------------------------------------------------------------
 
+-- Where an undo goes back to: before the last action a player took, and every action the
+-- table took by itself after it (a turn with nothing to choose, an only option).
+local function undo_target(m)
+  local k = m.record.count
+  local taken = by_table(m)
+  while k > 0 and taken[k] do
+    k = k - 1
+  end
+  return math.max(0, k - 1)
+end
+
 -- Why the last action cannot be undone, or nil when it can.
 function M.why_no_undo(m)
   if m.record == nil or m.record.count == 0 then
     return "there is no action to undo"
   end
-  if m.record.count <= m.barrier then
+  if is_over(m) then
+    return "the game is over: what the end revealed cannot be hidden again"
+  end
+  if undo_target(m) < m.barrier then
     return m.barrier_why or "that action cannot be taken back"
   end
   return nil
 end
 
--- Undo the last action: the game goes on as if it was never taken (replayed from the state
--- before it, or the nearest resume point before it, or the setup). Returns the action.
+-- Undo the last action a player took (and what the table took by itself after it): the game
+-- goes on as if it was never taken (replayed from the state before it, or the nearest
+-- resume point before it, or the setup). Returns how many actions went back.
 function M.undo(m, pace)
   pace = pace or quiet
   local why = M.why_no_undo(m)
@@ -597,8 +754,13 @@ function M.undo(m, pace)
     refuse(why)
   end
   local rec = m.record
-  local n = rec.count - 1
-  local undone = Record.action(rec, rec.count)
+  local n = undo_target(m)
+  local undone = rec.count - n
+  local taken = by_table(m)
+  for i = n + 1, rec.count do
+    taken[i] = nil
+  end
+  m.auto_text = nil
   local from = m.history[n] and { at = n, state = m.history[n] } or nil
   for i = #m.marks, 1, -1 do
     if from == nil and m.marks[i].at <= n and m.marks[i].at >= rec.base then
@@ -631,7 +793,7 @@ function M.undo(m, pace)
     for i = rec.base + 1, n do
       all[i] = Record.action(rec, i)
     end
-    local setup = rec.setup
+    local setup = Record.setup(rec, pace)
     m.state, m.picks = nil, nil
     begin(m, setup)
     replay(m, m.state, all, 1, pace)
@@ -681,13 +843,30 @@ function M.needs_encoding(m)
   return last ~= nil and not (m.encoded and m.encoded.at == last.at)
 end
 
-local function steps_text(m)
-  local out = {}
-  for i, s in ipairs(m.steps["*"] or {}) do
-    out[i] = json.object({ id = s.id, label = s.label, name = s.name or json.null,
-      player = s.player or json.null })
+-- A path's steps as the save keeps them (JSON text), encoded again only when they changed
+-- (onSave runs at every save, autosave and rewind checkpoint).
+local NONE = {}
+
+local function steps_text(m, k)
+  k = k or "*"
+  local steps = m.steps[k] or NONE
+  local last = steps[#steps]
+  m.steps_saved = m.steps_saved or {}
+  local known = m.steps_saved[k]
+  if known and known.of == steps and known.n == #steps and known.last == last then
+    return known.text
   end
-  return json.encode(json.array(out))
+  local out = {}
+  for i, s in ipairs(steps) do
+    -- a step never changes once taken: its text is made once
+    s.saved = s.saved or json.encode(json.object({ id = s.id, label = s.label,
+      name = s.name or json.null, player = s.player or json.null, group = s.group,
+      forced = s.forced or nil, inlined = s.inlined or nil, by = s.by, why = s.why }))
+    out[i] = s.saved
+  end
+  local text = "[" .. table.concat(out, ",") .. "]"
+  m.steps_saved[k] = { of = steps, n = #steps, last = last, text = text }
+  return text
 end
 
 -- What onSave returns: the record with the table's section (`prefs`: the framework's
@@ -697,23 +876,50 @@ function M.save_text(m, prefs, spare)
   prefs = prefs or "{}"
   if m.record then
     local e = m.encoded
-    local resume = ""
-    if e and e.at <= m.record.count and Record.offset(m.record, e.at) then
-      resume = '"at":' .. e.at .. ","
+    local at = e and e.at <= m.record.count and Record.offset(m.record, e.at) or nil
+    -- the section's keys in the canonical order
+    local parts = {}
+    if at then
+      parts[#parts + 1] = '"at":' .. e.at
     end
-    local barrier = ""
+    if m.auto_text == nil then
+      local ks = {}
+      for k in next, by_table(m) do
+        ks[#ks + 1] = k
+      end
+      table.sort(ks)
+      m.auto_text = table.concat(ks, ",")
+    end
+    if m.auto_text ~= "" then
+      parts[#parts + 1] = '"auto":"' .. m.auto_text .. '"' -- (text: a load decodes no list)
+    end
     if m.barrier > 0 then
-      barrier = '"barrier":' .. json.encode(json.object({ at = m.barrier,
-        why = m.barrier_why or json.null })) .. ","
+      parts[#parts + 1] = '"barrier":' .. json.encode(json.object({ at = m.barrier,
+        why = m.barrier_why or json.null }))
     end
-    if resume ~= "" then
-      resume = resume .. barrier .. '"offset":' .. Record.offset(m.record, e.at) .. ","
-    else
-      resume = barrier
+    if at then
+      parts[#parts + 1] = '"offset":' .. at
     end
-    local section = "{" .. resume .. '"prefs":' .. prefs
-      .. (resume ~= "" and (',"state":' .. e.text) or "") .. ',"steps":' .. steps_text(m) .. "}"
-    return Record.text(m.record, spare, section)
+    -- each colour's own path in a simultaneous phase (a program half made): kept by a load
+    local own = {}
+    for color, path in next, m.paths do
+      if color ~= "*" and #path > 0 then
+        own[#own + 1] = color
+      end
+    end
+    if #own > 0 then
+      table.sort(own)
+      for i, color in ipairs(own) do
+        own[i] = json.encode(color) .. ":" .. steps_text(m, color)
+      end
+      parts[#parts + 1] = '"own":{' .. table.concat(own, ",") .. "}"
+    end
+    parts[#parts + 1] = '"prefs":' .. prefs
+    if at then
+      parts[#parts + 1] = '"state":' .. e.text
+    end
+    parts[#parts + 1] = '"steps":' .. steps_text(m)
+    return Record.text(m.record, spare, "{" .. table.concat(parts, ",") .. "}")
   end
   if m.picks then
     local p = m.picks
@@ -745,21 +951,35 @@ local function saved_state_text(head)
 end
 
 -- The shared path saved with the game, kept when the rules still accept it.
-local function resume_steps(m, saved)
-  if not json.is_array(saved) or #saved == 0 or m.state == nil then
-    return
+-- A path's steps as a save kept them: the path and its steps, or nil when they are not a
+-- list of steps.
+local function read_steps(m, saved)
+  if not json.is_array(saved) then
+    return nil
   end
   local path, steps = {}, {}
   for i, s in ipairs(saved) do
     if type(s) ~= "table" or type(s.id) ~= "string" then
-      return
+      return nil
     end
     path[i] = s.id
     steps[i] = { id = s.id, label = type(s.label) == "string" and s.label or s.id,
       name = type(s.name) == "string" and s.name or nil,
-      player = type(s.player) == "string" and s.player or nil }
+      player = type(s.player) == "string" and s.player or nil,
+      group = type(s.group) == "number" and s.group or i, forced = s.forced == true or nil,
+      inlined = s.inlined == true or nil,
+      by = s.by == "table" and "table" or nil, why = type(s.why) == "string" and s.why or nil }
+    m.group = math.max(m.group or 0, steps[i].group)
   end
-  if M.simultaneous(m) then
+  return path, steps
+end
+
+local function resume_steps(m, saved)
+  if not json.is_array(saved) or #saved == 0 or m.state == nil then
+    return
+  end
+  local path, steps = read_steps(m, saved)
+  if path == nil or M.simultaneous(m) then
     return
   end
   local res = m.core.advance(m.state, path)
@@ -771,24 +991,63 @@ local function resume_steps(m, saved)
   m.shared_action = res.action
 end
 
-local function fits(state, setup)
+-- True when a saved state's players are the setup's (`order`: the setup's `players`).
+-- Each colour's own path saved in a simultaneous phase, put back as it was: the next look at
+-- that colour's decision checks it (M.decision starts it over if the rules refuse it).
+local function resume_own(m, saved)
+  if not json.is_object(saved) or not M.simultaneous(m) then
+    return
+  end
+  for color, list in next, saved do -- (each colour's own: the order does not matter)
+    local path, steps = read_steps(m, list)
+    if path and type(color) == "string" and M.plays(m, color) then
+      m.paths[color], m.steps[color] = path, steps
+    end
+  end
+end
+
+local function fits(state, order)
   local players = type(state) == "table" and state.players
-  if not json.is_array(players) or not json.is_array(setup.players)
-    or #players ~= #setup.players then
+  if not json.is_array(players) or not json.is_array(order) or #players ~= #order then
     return false
   end
   for i, p in ipairs(players) do
-    if type(p) ~= "table" or p.color ~= setup.players[i] then
+    if type(p) ~= "table" or p.color ~= order[i] then
       return false
     end
   end
   return true
 end
 
+-- The head of a saved record, {"game":...,"setup":{...},"table":{...}}, read without
+-- decoding the setup (a load needs only its players; an undo back past every resume point
+-- decodes it, Record.setup): { table =, setup_text =, order = } or nil.
+local function read_head(head, pace)
+  local from = string.find(head, '"setup":', 1, true)
+  local stop = from and string.find(head, ',"table":{', from, true)
+  if stop == nil then
+    return nil
+  end
+  local setup_text = string.sub(head, from + 8, stop - 1)
+  local ok, section = pcall(json.decode, string.sub(head, stop + 9, -2), pace)
+  -- the players' colours: the setup's one list of plain strings under "players"
+  local at = string.find(setup_text, '"players":[', 1, true)
+  local close = at and string.find(setup_text, "]", at, true)
+  local fine, order = false, nil
+  if close then
+    fine, order = pcall(json.decode, string.sub(setup_text, at + 10, close))
+  end
+  if not (ok and json.is_object(section) and fine) then
+    return nil
+  end
+  return { table = section, setup_text = setup_text, order = order }
+end
+
 local function reset(m)
   m.state, m.record, m.picks, m.confirm = nil, nil, nil, nil
   m.paths, m.steps, m.mine, m.marks, m.history = {}, {}, {}, {}, {}
   m.barrier, m.barrier_why, m.encoded = 0, nil, nil
+  m.by_table, m.by_table_text, m.auto_text = {}, nil, nil
   m.top_of, m.shared_of = nil, nil
   changed(m)
 end
@@ -798,13 +1057,21 @@ function M.clear(m)
   reset(m)
 end
 
+-- The actions the table took by itself, as the table's section saved them (read when first
+-- needed: by_table).
+local function by_table_of(m, section)
+  local text = section and section.auto
+  if type(text) == "string" and string.match(text, "^[%d,]*$") then
+    m.by_table, m.by_table_text, m.auto_text = {}, text, text
+  end
+end
+
 -- A saved record laid out as Record.text writes it: the resume point's state and the
 -- actions after it only (the ones before stay text).
 local function load_fast(m, split, head, pace)
   local t = head.table
-  local setup = head.setup
   if not (t and type(t.at) == "number" and type(t.offset) == "number"
-    and t.offset <= #split.actions and fits(t.state, setup)) then
+    and t.offset <= #split.actions and fits(t.state, head.order)) then
     return nil
   end
   for _, k in ipairs(m.spec.transient or {}) do
@@ -820,13 +1087,9 @@ local function load_fast(m, split, head, pace)
   if not fine or not json.is_array(tail) then
     return nil
   end
-  -- the head is {"game":...,"setup":{...},"table":{...}}: the setup's text, as saved, lies
-  -- between its key and the table's (the last key)
-  local from = string.find(split.head, '"setup":', 1, true)
-  local stop = from and string.find(split.head, ',"table":{', from, true)
-  local setup_text = stop and string.sub(split.head, from + 8, stop - 1) or nil
-  m.record = Record.resume(m.spec.id, setup, t.at, string.sub(split.actions, 1, t.offset),
-    setup_text)
+  -- the setup stays its saved text until something needs it (Record.setup)
+  m.record = Record.resume(m.spec.id, nil, t.at, string.sub(split.actions, 1, t.offset),
+    head.setup_text)
   mark(m, t.at, t.state)
   remember(m, t.at, t.state)
   -- what came before the resume point is text only: an undo past it replays the game from
@@ -835,6 +1098,7 @@ local function load_fast(m, split, head, pace)
   if json.is_object(b) and type(b.at) == "number" and b.at <= t.at then
     m.barrier, m.barrier_why = b.at, type(b.why) == "string" and b.why or nil
   end
+  by_table_of(m, t)
   local text = saved_state_text(split.head)
   m.encoded = text and { at = t.at, text = text } or nil
   return replay(m, t.state, tail, t.at + 1, pace) or false
@@ -868,16 +1132,16 @@ function M.load(m, text, pace)
   local problem, section
   local head = nil
   if split and split.actions then
-    local ok, value = pcall(json.decode, split.head, pace)
-    head = ok and json.is_object(value) and json.is_object(value.setup) and value or nil
+    head = read_head(split.head, pace)
   end
   if head then
-    section = json.is_object(head.table) and head.table or nil
+    section = head.table
     problem = load_fast(m, split, head, pace)
     if problem == nil then
       reset(m)
+      local ok, setup = pcall(json.decode, head.setup_text, pace)
       local fine, actions = pcall(json.decode, "[" .. split.actions .. "]", pace)
-      problem = load_whole(m, head.setup, fine and actions or nil, pace)
+      problem = load_whole(m, ok and setup or nil, fine and actions or nil, pace)
     end
   else
     local ok, saved = pcall(json.decode, split and split.rest or text, pace)
@@ -900,6 +1164,8 @@ function M.load(m, text, pace)
   problem = problem or nil
   if m.state ~= nil and section then
     resume_steps(m, section.steps)
+    resume_own(m, section.own)
+    by_table_of(m, section)
   end
   if problem and m.record == nil then
     reset(m)

@@ -53,7 +53,7 @@ local function off_place(obj, p)
   return math.abs(at.x - p.x) > TOLERANCE or math.abs(at.z - p.z) > TOLERANCE
 end
 
-local UI_KEYS = { "text", "active", "onClick", "height" }
+local UI_KEYS = { "text", "active", "onClick", "height", "preferredHeight" }
 
 -- Set what differs of one element from what was last set on it.
 local function paint_element(shown, id, want)
@@ -174,7 +174,10 @@ function P.paint(shown, picture, skip, verify, verify_piles)
     end
   end
   for n = 1, #picture.labels do
-    local guid, text = picture.labels[n][1], picture.labels[n][2]
+    local guid, text, about = picture.labels[n][1], picture.labels[n][2], picture.labels[n][3]
+    if about then
+      text = text .. "\n" .. about -- (the memo's key: name and description)
+    end
     if shown.labels[guid] ~= text then
       local mat = getObjectFromGUID(guid)
       local at = nil
@@ -184,7 +187,11 @@ function P.paint(shown, picture, skip, verify, verify_piles)
         end
       end
       if mat ~= nil and at == nil then
-        mat.setName(text) -- a piece: its name, shown when a player hovers over it
+        -- a piece: its name (and description), shown when a player hovers over it
+        mat.setName(picture.labels[n][2])
+        if about then
+          mat.setDescription(about)
+        end
         shown.labels[guid] = text
       elseif mat ~= nil then
         -- getButtons() is nil, not {}, on an object without buttons.

@@ -10,6 +10,7 @@
 
 local Game = require("glue.game")
 local Log = require("glue.log")
+local Flow = require("glue.flow")
 
 local P = {}
 
@@ -67,21 +68,20 @@ local function ids_of(prefix, slots)
   return ids
 end
 
--- The answers `color` made on their path under way, the last two, as a heading (never
--- another colour's, never a secret one: a combat's path holds both sides' answers).
+-- The answers `color` made on their path under way, as a heading ("So far: Move die, ship 1
+-- (home)"): never another colour's, never a secret one (a combat's path holds both sides'
+-- answers).
 local function heading(ctx, color)
-  local steps = Game.steps(ctx.m, color)
   local own = {}
-  for _, s in ipairs(steps) do
+  for _, s in ipairs(Game.steps(ctx.m, color)) do
     if (s.player == nil or s.player == color) and not ctx.private[s.name] then
-      own[#own + 1] = s.label
+      own[#own + 1] = s
     end
   end
-  local n = #own
-  if n == 0 then
+  if #own == 0 then
     return ""
   end
-  return own[math.max(1, n - 1)] .. (n > 1 and (" > " .. own[n]) or "") .. "\n"
+  return "So far: " .. Flow.compose(ctx, own) .. "\n"
 end
 
 -- What `color`'s panel shows: { kind =, d =, title =, options = { labels }, back =,
@@ -128,23 +128,38 @@ local function content(ctx, color, known)
     return { kind = "roll", d = d, title = words.rolling(ctx, d) }
   end
   local c = m.confirm
-  if c and c.color == color then
+  if c and c.color == color and ctx.private[c.d.name] then
+    -- a secret choice's question is asked in its dialog (the XmlUI reaches every client)
+    return { kind = "private", d = c, private = true,
+      title = "Your choice is secret: confirm it in the dialog only you see." }
+  elseif c and c.color == color then
     return { kind = "confirm", d = c, title = c.ask.question, options = { c.ask.yes, c.ask.no },
       back = false }
+  end
+  if ctx.answered(color, d) then
+    -- the table takes it in a moment (its only option, or the player's own standing answer)
+    return { kind = "auto", d = d, title = heading(ctx, color) .. words.prompt(ctx, d) }
   end
   if ctx.private[d.name] then
     return { kind = "private", d = d, private = true, title = "Your choice is secret: "
       .. words.prompt(ctx, d) .. " It opens in a dialog only you see." }
   end
-  local options = known and known.d == d and known.kind == "decide" and known.options
+  local entries = ctx.menu(color, d)
+  if entries == nil then
+    -- the menu is worked out over the next frames (glue.flow)
+    return { kind = "preparing", d = d, title = heading(ctx, color) .. words.prompt(ctx, d),
+      back = Game.can_back(m, color) }
+  end
+  local options = known and known.d == d and known.kind == "decide" and known.of == entries
+    and known.options
   if not options then
     options = {}
-    for i, o in ipairs(d.options) do
-      options[i] = words.option(ctx, d, o)
+    for i, e in ipairs(entries) do
+      options[i] = e.label
     end
   end
-  return { kind = "decide", d = d, title = heading(ctx, color) .. words.prompt(ctx, d),
-    options = options, back = Game.can_back(m, color) }
+  return { kind = "decide", d = d, entries = entries, title = heading(ctx, color)
+    .. words.prompt(ctx, d), options = options, back = Game.can_back(m, color) }
 end
 
 -- Fill the panel `ids` with `color`'s content; `head` prefixes the title (the host's panel).
@@ -194,12 +209,12 @@ local function seat_panel(ctx, color, ui)
       entries[#entries + 1] = { ids.private, c.private and ON or OFF }
     end
     if auto then
-      entries[#entries + 1] = { ids.auto, { text = "Pass automatically: " .. auto } }
+      entries[#entries + 1] = { ids.auto, { text = ctx.auto_switch .. ": " .. auto } }
     end
   end
   ctx.memo.panels[color] = { c = c, kind = c and c.kind, d = c and c.d, title = c and c.title,
     options = c and c.options, back = c and c.back, page = ctx.prefs.page[color], auto = auto,
-    on = on, entries = entries }
+    on = on, entries = entries, of = c and c.entries }
   for _, entry in ipairs(entries) do
     ui[#ui + 1] = entry
   end
@@ -264,15 +279,37 @@ local function scoreboard(ctx, ui)
       end
     end
   end
-  ui[#ui + 1] = { "board:final:text", { text = board and board.final or "" } }
+  -- the final text: the score by category and who won, the panel grown to fit it
+  local final = board and board.final or ""
+  local size = ctx.layout.board
+  local lines = 0
+  for line in string.gmatch(final, "[^\n]+") do
+    lines = lines + math.ceil(#line / size.chars) -- (a long line wraps)
+  end
+  local tall = math.max(2, lines) * size.line
+  ui[#ui + 1] = { "board:final:text", { text = final, preferredHeight = tall } }
+  ui[#ui + 1] = { "board", { height = size.height + tall - 2 * size.line } }
 end
 
 P.LOG_RECENT = 5 -- entries at a glance (generator/tts/panels.py LOG_RECENT)
 P.LOG_LINE = 20 -- pixels a line of the whole log takes (the scrolled text's height)
+P.LOG_PAGE = 40 -- entries a page of the whole log
 
--- Each colour's game log (and the spectators'): the last entries, and the whole game while
--- that colour has it open. Worked out again only when the log or what is open changed.
--- Painted by itself when the log changes (glue.table paint_logs), not with every picture.
+-- The page of the whole log `color` reads (the last by default) and how many there are.
+function P.log_page(ctx, color)
+  local pages = Log.pages(ctx.log, P.LOG_PAGE)
+  local page = ctx.prefs.log_page and ctx.prefs.log_page[color]
+  if page == nil or page > pages or page < 1 then
+    return pages, pages
+  end
+  return page, pages
+end
+
+-- Each colour's game log (and the spectators'): the last entries, and a page of the whole
+-- game while that colour has it open (from its opening line: Earlier and Later turn the
+-- pages). Worked out again only when the log or what is open changed; a page of a saved
+-- log not read yet is decoded over the next frames (`ctx.want_page`). Painted by itself
+-- when the log changes (glue.table paint_logs), not with every picture.
 function P.logs(ctx, ui)
   local log = ctx.log
   local memo = ctx.memo.logs
@@ -280,20 +317,35 @@ function P.logs(ctx, ui)
   for i = 1, #colors do
     local color = colors[i]
     local open = ctx.prefs.log and ctx.prefs.log[color] or false
+    local page, pages = P.log_page(ctx, color)
+    local first = (page - 1) * P.LOG_PAGE + 1
+    local waiting = open and Log.missing(log, first, first + P.LOG_PAGE - 1) or nil
     local known = memo[color]
     local reader = color ~= "Grey" and color or nil
-    if known == nil or known.count ~= log.count or known.open ~= open then
+    if known == nil or known.count ~= log.count or known.open ~= open or known.page ~= page
+      or known.waiting ~= waiting then
       local entries = {
         { "log:" .. color, log.count > 0 and ON or OFF },
         { "log:" .. color .. ":text", { text = Log.tail(log, reader, P.LOG_RECENT) } },
         { "log:" .. color .. ":all", open and ON or OFF },
       }
       if open then
-        local lines = Log.lines(log, reader)
-        entries[4] = { "log:" .. color .. ":all:text", { text = table.concat(lines, "\n"),
-          height = math.max(540, P.LOG_LINE * #lines) } }
+        local text, lines
+        if waiting then
+          ctx.want_page = waiting
+          text, lines = "Reading this page of the saved log...", 1
+        else
+          text = Log.range(log, reader, first, first + P.LOG_PAGE - 1)
+          lines = math.min(P.LOG_PAGE, log.count - first + 1)
+        end
+        entries[4] = { "log:" .. color .. ":all:text", { text = text,
+          height = math.max(540, P.LOG_LINE * lines * 2) } }
+        entries[5] = { "log:" .. color .. ":page", { text = "Page " .. page .. " of " .. pages } }
+        entries[6] = { "log:" .. color .. ":earlier", page > 1 and ON or OFF }
+        entries[7] = { "log:" .. color .. ":later", page < pages and ON or OFF }
       end
-      known = { count = log.count, open = open, entries = entries }
+      known = { count = log.count, open = open, page = page, waiting = waiting,
+        entries = entries }
       memo[color] = known
     end
     for _, entry in ipairs(known.entries) do
@@ -324,9 +376,13 @@ function P.picture(ctx, ui)
   proxy_panel(ctx, ui, ctx.absent)
   local undo = m.record ~= nil and Game.why_no_undo(m) == nil and not ctx.busy
   local over = m.state ~= nil and m.core.is_over(m.state)
+  local playing = m.state ~= nil or m.picks ~= nil
   ui[#ui + 1] = { "host:undo", { active = undo, onClick = P.handler(m) } }
-  ui[#ui + 1] = { "host:new", { active = over, onClick = P.handler(m) } }
-  ui[#ui + 1] = { "host", (undo or over) and ON or OFF } -- no empty panel
+  -- a new game while one is in play asks first: a second press, before anything changes
+  ui[#ui + 1] = { "host:new", { active = playing and not ctx.busy, onClick = P.handler(m),
+    text = over and "Start a new game" or (ctx.new_armed == m.version
+      and "Press again to end this game" or "New game (ends this one)") } }
+  ui[#ui + 1] = { "host", (undo or playing) and ON or OFF } -- no empty panel
 end
 
 return P

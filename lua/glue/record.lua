@@ -133,9 +133,19 @@ function Record.split(text, id)
     head = "{" .. string.sub(text, at + 2) }
 end
 
+-- The record's setup, decoded from its saved text when it was resumed without it
+-- (`pace` as it goes).
+function Record.setup(rec, pace)
+  if rec.setup == nil and rec.setup_text ~= nil then
+    rec.setup = json.decode(string.sub(rec.setup_text, #setup_mark(rec.id) + 1), pace)
+  end
+  return rec.setup
+end
+
 -- A record resumed at a resume point: the first `base` actions kept as their text
 -- (`prefix`), the ones after it appended by the caller as they replay; `setup_text`, the
--- setup as it was saved (optional).
+-- setup as it was saved (optional); `setup` may be nil when the text is given (it is
+-- decoded when first needed: Record.setup).
 function Record.resume(id, setup, base, prefix, setup_text)
   local rec = Record.new(id, setup)
   if setup_text then

@@ -31,6 +31,7 @@ local Panels = require("glue.panels")
 local Log = require("glue.log")
 local Clicks = require("glue.clicks")
 local Botplay = require("glue.botplay")
+local Flow = require("glue.flow")
 
 local Table = {}
 
@@ -45,6 +46,7 @@ end
 local function context(T, pieces)
   local m = T.m
   local ctx = T.ctx
+  ctx.menu = T.menu_of
   ctx.m, ctx.seated, ctx.prefs, ctx.memo, ctx.log = m, T.seated, T.prefs, T.memo, T.log
   ctx.busy = T.input_busy ~= nil or T.starting or T.loading
   ctx.input = T.input_busy
@@ -221,9 +223,28 @@ function Table.attempt(T, color, change, by_host)
     Frames.later(T.frames, "said:" .. n, function()
       T.after_action(result, by_host, n)
     end)
+  elseif T.spec.words.partial and T.spec.part_way then
+    -- an action shown part way through: what it did so far may be told now (each attack)
+    Frames.later(T.frames, "said part", function()
+      T.after_step()
+    end)
   end
   T.changed()
   return true
+end
+
+-- The words of an action part way through (the game's `partial`): written as they come.
+function Table.after_step(T)
+  if T.m.state == nil or T.loading or Game.simultaneous(T.m) then
+    return
+  end
+  local entries = T.spec.words.partial(context(T, false))
+  for _, entry in ipairs(entries) do
+    Table.write(T, entry)
+  end
+  if #entries > 0 then
+    T.paint_logs()
+  end
 end
 
 -- A line for everyone, in the log and in chat.
@@ -256,11 +277,21 @@ function Table.write(T, entry)
   end
 end
 
--- The log panels, painted by themselves (a frame's picture need not look at the log).
+-- The log panels, painted by themselves (a frame's picture need not look at the log). A
+-- page of a saved log not read yet is decoded over the next frames, then painted.
 function Table.paint_logs(T)
   local ui = {}
-  Panels.logs(context(T, false), ui)
+  local ctx = context(T, false)
+  ctx.want_page = nil
+  Panels.logs(ctx, ui)
   Paint.paint(T.shown, { ui = ui, pieces = {}, piles = {}, faces = {}, labels = {} })
+  local page = ctx.want_page
+  if page then
+    Frames.work(T.frames, "log page", function(pace)
+      Log.decode(T.log, page, pace)
+      T.paint_logs()
+    end)
+  end
 end
 
 -- The words of an applied action in the log and in chat, and the news it brings. A game
@@ -275,6 +306,18 @@ function Table.after_action(T, result, by_host, n)
     for _, news in ipairs(words.news(ctx, result.before, result.after)) do
       entries[#entries + 1] = { text = news, kind = "news" }
     end
+  end
+  if #entries == 0 and (by_host or #result.steps > 0) then
+    -- nothing worth an entry of its own (a pass the game words with others): what was
+    -- chosen, for an undo to name and for the host's note
+    local said = (result.player or "") .. ": " .. Flow.compose(ctx, result.steps)
+    if not by_host then
+      T.said[n or Game.count(T.m)] = said
+      return
+    end
+    entries[1] = { text = said, kind = "table" }
+  elseif #entries == 0 then
+    return
   end
   local first = entries[1]
   if by_host and result.player then
@@ -318,20 +361,33 @@ function Table.notice(T, ctx)
     if together and not d and T.seated[who] then
       unknown = true
     end
-    -- a secret decision opens its dialog whenever it changes; a public one is told once,
-    -- when the decision becomes theirs
+    -- a secret decision opens its dialog whenever it changes (once its menu is ready); a
+    -- public one is told once, when the decision becomes theirs; one the table answers by
+    -- itself is neither
     local mark = nil
+    if d and T.answer(who, d) then
+      d = nil
+    elseif d and ctx.private[d.name] and T.seated[who] and T.menu(who, d) == nil then
+      d = nil
+    end
     if d and not d.roll then
       mark = ctx.private[d.name] and (d.name .. ":" .. Game.depth(m, who) .. ":"
-        .. Game.count(m) .. ":" .. tostring(m.state.phase)) or "public"
+        .. Game.count(m) .. ":" .. tostring(m.state.phase)
+        .. ((m.confirm and m.confirm.color == who) and ":confirm" or "")) or "public"
     end
     now[who] = mark
     if mark and T.noticed[who] ~= mark and T.seated[who] then
       if ctx.private[d.name] then
         Clicks.open_dialog(T, who)
-      elseif Game.depth(m, who) == 0 or T.noticed[who] == nil then
-        Seats.notify(who, T.spec.words.notice and T.spec.words.notice(ctx, d)
-          or ("Your decision: " .. T.spec.words.prompt(ctx, d)))
+      else
+        -- told once a turn (not again at each step of it: their panel asks those)
+        local turn = tostring(m.state.round) .. ":" .. tostring(m.state.active) .. ":"
+          .. tostring(m.state.phase)
+        if T.told[who] ~= turn then
+          T.told[who] = turn
+          Seats.notify(who, T.spec.words.notice and T.spec.words.notice(ctx, d)
+            or ("Your decision: " .. T.spec.words.prompt(ctx, d)))
+        end
       end
     end
   end
@@ -373,6 +429,17 @@ function Table.automate(T)
     return
   end
   if Game.simultaneous(m) then
+    -- each colour's decision the table answers, one a frame (worked out by prepare)
+    for _, who in ipairs(Game.deciders(m)) do
+      local d = Game.known(m, who)
+      local steps, why = T.answer(who, d)
+      if steps then
+        T.attempt(who, function()
+          return Game.take_steps(m, who, steps, "table", why)
+        end)
+        return
+      end
+    end
     return
   end
   local who = Game.decider(m)
@@ -380,16 +447,106 @@ function Table.automate(T)
   if d == nil then
     return
   end
-  if d.roll and T.spec.inputs and T.spec.inputs.chance then
-    T.spec.inputs.chance(T, d)
-  elseif T.spec.auto and T.prefs.auto[who] and Game.depth(m, who) == 0 then
-    local id, label = T.spec.auto(d)
-    if id then
-      T.attempt(who, function()
-        local result = Game.take(m, who, id, label, d)
-        return result
-      end)
+  if d.roll then
+    if T.spec.inputs and T.spec.inputs.chance then
+      T.spec.inputs.chance(T, d)
     end
+    return
+  end
+  local steps, why = T.answer(who, d)
+  if steps then
+    T.attempt(who, function()
+      return Game.take_steps(m, who, steps, "table", why)
+    end)
+  end
+end
+
+-- The answer the table gives by itself to `color`'s decision `d`, as steps with why (nil:
+-- the player answers): its only option (for everyone, bots too), else the game's `auto`
+-- answer for a player (a switch or a hold of theirs: "Not this turn").
+function Table.answer(T, color, d)
+  if d == nil or d.roll then
+    return nil
+  end
+  local ctx = context(T, false)
+  local only = Flow.forced(d)
+  local why = "only"
+  if only == nil and T.spec.auto and not T.bots[color] then
+    local id
+    id, why = T.spec.auto(ctx, color, d)
+    for _, o in ipairs(id and d.options or {}) do
+      if o.id == id then
+        only = o
+      end
+    end
+  end
+  if only == nil then
+    return nil
+  end
+  return { { id = only.id, label = T.spec.words.option(ctx, d, only), name = d.name,
+    player = d.player, forced = #d.options == 1 or nil } }, why
+end
+
+-- `color`'s menu for decision `d` (glue.flow): its entries, or nil while they are worked
+-- out over the next frames (the panel or the dialog waits for them). A decision the game
+-- does not look past has its plain entries at once.
+function Table.menu(T, color, d)
+  local m = T.m
+  local known = T.menus[color]
+  if known and known.d == d and known.of == m.state then
+    return known.entries
+  end
+  local spec = T.spec
+  if not (spec.lookahead and spec.lookahead(d)) then
+    local entries = Flow.plain(spec, context(T, false), d)
+    T.menus[color] = { d = d, of = m.state, entries = entries }
+    return entries
+  end
+  T.menus[color] = { d = d, of = m.state }
+  Frames.work(T.frames, "menus", function(pace)
+    T.build_menus(pace)
+  end)
+  return nil
+end
+
+-- The menus asked for, a resolution at a time (`pace`), seat by seat; one the table moved
+-- past is dropped (the next picture asks again).
+function Table.build_menus(T, pace)
+  while true do
+    local color, known = nil, nil
+    for _, seat in ipairs(T.spec.layout.seats) do
+      local k = T.menus[seat.color]
+      if color == nil and k and k.entries == nil then
+        color, known = seat.color, k
+      end
+    end
+    if color == nil then
+      return
+    end
+    local m = T.m
+    local function still()
+      return T.menus[color] == known and known.of == T.m.state
+        and Game.current(T.m, color, known.d)
+    end
+    local entries = still() and Flow.entries(T.spec, context(T, false), m.state,
+      Game.path(m, color), known.d, pace, still) or nil
+    if entries and still() then
+      known.entries = entries
+      refresh(T)
+    elseif T.menus[color] == known then
+      T.menus[color] = nil
+    end
+  end
+end
+
+-- A player took an entry of their menu: its hold (an extra's: "Not this turn") and what
+-- the game notes of it (its `chose`; `shown`: the state shown when they chose).
+function Table.chose(T, color, d, entry, shown)
+  if entry.hold then
+    T.prefs.hold[color] = entry.hold
+  end
+  if T.spec.chose then
+    T.spec.chose(context(T, false), color, d, entry, shown)
   end
 end
 
@@ -513,9 +670,22 @@ end
 -- A new game, once this one is over: the game puts its cards back (deal.new_game), then
 -- the table forgets the game and shows Start again.
 function Table.new_game(T, host)
-  if not (T.m.state and T.m.core.is_over(T.m.state)) then
-    Seats.tell(host, "a new game starts only once this one is over")
+  local m = T.m
+  if m.state == nil and m.picks == nil then
+    Seats.tell(host, "there is no game to clear: the host presses Start")
     return
+  end
+  if not (m.state and m.core.is_over(m.state)) and T.ctx.new_armed ~= m.version then
+    -- a game in play ends only on a second press, before anything changes
+    T.ctx.new_armed = m.version
+    Seats.tell(host, "This game is not over: press the button again (it now says \"Press "
+      .. "again to end this game\") to end it for everyone and clear the table.")
+    refresh(T)
+    return
+  end
+  T.ctx.new_armed = nil
+  if m.state and not m.core.is_over(m.state) then
+    T.say(host .. " ended the game before its end, for a new one.")
   end
   if T.spare == nil and T.spare_text == nil then
     Seats.tell(host, "the cards a new game needs are not kept in this save: load the mod "
@@ -557,7 +727,7 @@ function Table.forget(T)
   Paint.forget_all(T.shown)
   T.memo = fresh_memo()
   T.placed_for, T.scored_for, T.turn_shown, T.groups_for = nil, nil, nil, nil
-  T.noticed, T.dialogs = {}, {}
+  T.noticed, T.dialogs, T.menus, T.told = {}, {}, {}, {}
 end
 
 -- Save and load ------------------------------------------------------------------------------
@@ -571,8 +741,15 @@ function Table.save(T)
   end
   local prefs = json.encode(json.object({ auto = json.object(T.prefs.auto),
     page = json.object(T.prefs.page), bots = json.object(T.prefs.bots),
-    bot_pace = T.prefs.bot_pace or "normal" }))
-  return Game.save_text(T.m, prefs, T.spare_text)
+    bot_pace = T.prefs.bot_pace or "normal", hold = json.object(T.prefs.hold),
+    note = json.object(T.prefs.note) }))
+  local text = Game.save_text(T.m, prefs, T.spare_text)
+  local log = (T.m.state or T.m.picks) and Log.text(T.log) or nil
+  if log == nil or text == "" then
+    return text
+  end
+  -- the game log first (a load cuts it off and decodes only its last page)
+  return '{"_log":' .. log .. "," .. string.sub(text, 2)
 end
 
 function Table.load(T, saved)
@@ -590,14 +767,22 @@ function Table.load(T, saved)
   Log.clear(T.log)
   T.said = {}
   Frames.work(T.frames, "load", function(pace)
-    local problem, info = Game.load(T.m, saved, pace)
+    local log_parts, rest = Log.cut(saved)
+    local problem, info = Game.load(T.m, rest, pace)
+    if log_parts and (T.m.state or T.m.picks) then
+      -- the game log as it was: the story so far, each colour's words as before (from a
+      -- frame of its own: the last action replayed may have filled this one)
+      pace(Frames.BUDGET)
+      Log.restore(T.log, log_parts, pace, Panels.LOG_RECENT)
+    end
+    pace(Frames.BUDGET) -- what the table does once loaded, in a frame of its own too
     if problem then
       printToAll(T.spec.name .. ": " .. problem)
     end
     T.spare, T.spare_text = nil, info.spare
-    T.prefs = { auto = {}, page = {}, bots = {} }
+    T.prefs = { auto = {}, page = {}, bots = {}, hold = {}, note = {} }
     if type(info.prefs) == "table" then
-      for _, k in ipairs({ "auto", "page", "bots" }) do
+      for _, k in ipairs({ "auto", "page", "bots", "hold", "note" }) do
         if type(info.prefs[k]) == "table" then
           for color, v in pairs(info.prefs[k]) do
             T.prefs[k][color] = v
@@ -609,12 +794,19 @@ function Table.load(T, saved)
     T.seated = Seats.seated()
     Botplay.loaded(T)
     T.loading, T.loading_text = false, nil
+    for color, steps in next, T.m.steps do -- (each colour's own: the order does not matter)
+      if color ~= "*" and #steps > 0 and T.seated[color] then
+        -- a secret decision half made (a program): kept, and its player told so, alone
+        Seats.tell(color, "The game was loaded: your choices so far are kept ("
+          .. Flow.compose(context(T, false), steps) .. ").")
+      end
+    end
     if T.spec.deal.loaded then
       T.spec.deal.loaded(T)
     end
     T.verifying = T.m.state ~= nil
     T.changed()
-    T.paint_logs() -- the log starts again at the load (nothing of it is saved)
+    T.paint_logs()
   end)
 end
 
@@ -843,12 +1035,14 @@ function Table.run(spec)
   T = { spec = spec, m = Game.new(spec), shown = Paint.new(spec.layout),
     frames = Frames.new(rewind_hooks(function()
       return T
-    end)), log = Log.new(), prefs = { auto = {}, page = {}, bots = {} },
+    end)), log = Log.new(), prefs = { auto = {}, page = {}, bots = {}, hold = {}, note = {} },
+    menus = {},
     bots = {}, bot_views = {}, bot_seeds = {}, bot_trace = {}, bot_traced = 0,
-    memo = fresh_memo(), said = {}, noticed = {}, dialogs = {}, seated = {}, painted = 1,
+    memo = fresh_memo(), said = {}, noticed = {}, dialogs = {}, told = {}, seated = {},
+    painted = 1,
     starting = false, loading = false, verifying = false, piles_dirty = false,
     ctx = { words = spec.words, layout = spec.layout, D = spec.data, private = spec.private,
-      auto_switch = spec.auto ~= nil, private_button = next(spec.private) ~= nil, bots = {},
+      auto_switch = spec.switch, private_button = next(spec.private) ~= nil, bots = {},
       log_colors = {} } }
   for i, seat in ipairs(spec.layout.seats) do
     T.ctx.log_colors[i] = seat.color
@@ -867,6 +1061,12 @@ function Table.run(spec)
     return method
   end })
   T.ctx.bots = T.bots
+  T.menu_of = function(color, d)
+    return Table.menu(T, color, d)
+  end
+  T.ctx.answered = function(color, d)
+    return Table.answer(T, color, d) ~= nil
+  end
   T.seated = Seats.seated()
   install(T)
   return T

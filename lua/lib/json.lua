@@ -335,12 +335,14 @@ local function decode_escaped(text, at)
   local parts = {}
   local i = at + 1
   while true do
-    -- plain finds: MoonSharp's matcher would take "Ģ" for a quote (see the top of this file)
-    local q, b = find(text, '"', i, true), find(text, "\\", i, true)
-    local j = (b and (q == nil or b < q)) and b or q
-    if not j then
+    -- plain finds: MoonSharp's matcher would take "Ģ" for a quote (see the top of this file);
+    -- a backslash is looked for only before the next quote (not far along a long text)
+    local q = find(text, '"', i, true)
+    if not q then
       fail(text, at, "unterminated string")
     end
+    local b = find_in(sub_of(text, i, q - 1), "\\", 1, true)
+    local j = b and (i + b - 1) or q
     parts[#parts + 1] = sub_of(text, i, j - 1)
     if byte_at(text, j) == 34 then
       return table.concat(parts), j + 1

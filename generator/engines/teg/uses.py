@@ -413,7 +413,8 @@ class Uses:
         if cost is not None and (
             not src.offering or any(player[r] >= cost for r in self.resources)
         ):
-            options.append(Option("empire", "Upgrade your empire", {"colony": "empire"}))
+            label = f"Upgrade your empire to level {player['empire'] + 1}"
+            options.append(Option("empire", label, {"colony": "empire"}))
         for colony in player["colonies"]:
             if not src.offering or self.can_ability(s, ctx, colony):
                 label = f"Use {self.name(colony)}" if src.offering else ""

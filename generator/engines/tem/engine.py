@@ -287,6 +287,12 @@ class Engine:
         return self._execute(s, me, src)
 
     @staticmethod
+    def _earn(p: dict[str, Any], why: str, n: int) -> None:
+        """`p` scores `n` VP, counted under `why` (combat, ko, mech or weapons)."""
+        p["vp"] += n
+        p["vp_by"][why] += n
+
+    @staticmethod
     def _say(s: State, kind: str, player: str, **fields: Any) -> None:
         """Note an event of the action under way, for the game log.
 
@@ -607,7 +613,8 @@ class Engine:
             owner["mines"].sort()
             hurt = self._value(s, cell) + mine["number"]
             self._say(s, "mine", color, owner=owner["color"], cell=cell, number=mine["number"],
-                      damage=min(hurt, p["health"]))  # fmt: skip
+                      damage=min(hurt, p["health"]), hurt=hurt,
+                      health=max(0, p["health"] - hurt))  # fmt: skip
             if self._damage(p, hurt):
                 self._ko(s, p, owner, src, by_trap=True)
                 return False, False
@@ -640,7 +647,8 @@ class Engine:
         owner = self._seat(s, s["cells"][cell]["turret"])
         hurt = self._value(s, cell)
         self._say(s, "turret", p["color"], owner=owner["color"], cell=cell,
-                  damage=min(hurt, p["health"]))  # fmt: skip
+                  damage=min(hurt, p["health"]), hurt=hurt,
+                  health=max(0, p["health"] - hurt))  # fmt: skip
         if self._damage(p, hurt):
             self._ko(s, p, owner, src, by_trap=True)
             return False
@@ -668,7 +676,7 @@ class Engine:
                   vp=int(self.g["vp"]["mech_entry"]))  # fmt: skip
         s["mech"]["controller"] = p["color"]
         s["mech"]["zone"] = p["zone"]
-        p["vp"] += int(self.g["vp"]["mech_entry"])
+        self._earn(p, "mech", int(self.g["vp"]["mech_entry"]))
         p["status"] = "mech"
         p["health"] = self._health_max(p)
         self._refit(p)
@@ -680,7 +688,7 @@ class Engine:
         self, s: State, a: dict[str, Any], b: dict[str, Any], src: Source, jumped: bool
     ) -> dict[str, Any]:
         """Fight to a KO or a retreat; returns the loser."""
-        a["vp"] += int(self.g["vp"]["combat_start"])
+        self._earn(a, "combat", int(self.g["vp"]["combat_start"]))
         exhausted: dict[str, list[str]] = {a["color"]: [], b["color"]: []}  # in order of use
         last: dict[str, str | None] = {a["color"]: None, b["color"]: None}
         shield = {a["color"]: 0, b["color"]: 0}
@@ -704,10 +712,8 @@ class Engine:
                 return first or self.g["counters"][self.weapons[x]["type"]] == last[foe["color"]]
 
             # An option says when it would be a power attack: the players see it coming.
-            w = src.ask("attack", me["color"], [
-                (x, self.weapons[x]["name"] + (" (power attack)" if powered(x) else ""))
-                for x in ready
-            ], shown())  # fmt: skip
+            w = src.ask("attack", me["color"], [(x, self._attack_label(x, powered(x)))
+                                                for x in ready], shown())  # fmt: skip
             exhausted[me["color"]].append(w)
             weapon = self.weapons[w]
             power = powered(w)
@@ -732,19 +738,20 @@ class Engine:
                 shield[foe["color"]] = 0
             dealt = min(damage, foe["health"])
             foe["health"] -= dealt
-            me["vp"] += dealt * int(self.g["vp"]["per_damage"])
+            self._earn(me, "combat", dealt * int(self.g["vp"]["per_damage"]))
             why = ""
             if power:
                 why = ("jump" if me is a and jumped else "first_strike") if first else "counter"
             self._say(s, "attack", me["color"], foe=foe["color"], weapon=w, power=why,
                       damage=dealt, vp=dealt * int(self.g["vp"]["per_damage"]),
-                      ability=ability["kind"] if active else "none")  # fmt: skip
+                      ability=ability["kind"] if active else "none",
+                      health=foe["health"])  # fmt: skip
             if active:
                 kind = ability["kind"]
                 if kind == "gain":
                     self._gain(me, ability["resource"], int(ability["n"]))
                 elif kind == "vp":
-                    me["vp"] += int(ability["n"])
+                    self._earn(me, "combat", int(ability["n"]))
                 elif kind == "drain":
                     self._gain(foe, ability["resource"], -int(ability["n"]))
                 elif kind == "heal":
@@ -758,8 +765,17 @@ class Engine:
                 return foe
             me, foe = foe, me
 
+    def _attack_label(self, w: str, power: bool) -> str:
+        """An attack option: the weapon, its damage before shields, a power attack said.
+
+        The players see it coming.
+        """
+        weapon = self.weapons[w]
+        damage = int(weapon["power_damage"] if power else weapon["damage"])
+        return f"{weapon['name']}: {damage} damage" + (" (power attack)" if power else "")
+
     def _retreat(self, s: State, p: dict[str, Any], winner: dict[str, Any], src: Source) -> None:
-        winner["vp"] += int(self.g["vp"]["retreat"])
+        self._earn(winner, "combat", int(self.g["vp"]["retreat"]))
         self._say(s, "retreat", p["color"], by=winner["color"], vp=int(self.g["vp"]["retreat"]))
         self._relocate(s, p, src, "retreat", p["zone"])
         self._enter_ad_hoc(p)
@@ -786,7 +802,7 @@ class Engine:
             vp = int(self.g["vp"]["trap_ko"])
         else:
             vp = int(self.g["vp"]["ko"]) + self._has(s, by, "extra_vp_on_ko")
-        by["vp"] += vp
+        self._earn(by, "ko", vp)
         status = p["status"]
         self._say(s, "ko", p["color"], by=by["color"], trap=by_trap, vp=vp, status=status)
         if status == "mech":
@@ -1081,13 +1097,16 @@ class Engine:
                 lines.append({"what": "mech", "cell": s["mech"]["zone"],
                               "vp": int(self.g["vp"]["mech_control"])})  # fmt: skip
             total = sum(x["vp"] for x in lines)
+            control = sum(x["vp"] for x in lines if x["what"] == "mech")
             q["vp"] += total
+            q["vp_by"]["rounds"].append(total - control)  # the zones, round by round
+            q["vp_by"]["mech"] += control
             self._say(s, "score", q["color"], round=s["round"], lines=lines, vp=total)
 
     def _finish(self, s: State) -> None:
         for q in s["players"]:
             lines = [{"weapon": w, "vp": int(self.weapons[w]["vp"])} for w in q["bought"]]
-            q["vp"] += sum(x["vp"] for x in lines)
+            self._earn(q, "weapons", sum(x["vp"] for x in lines))
             self._say(s, "weapons_vp", q["color"], lines=lines, vp=sum(x["vp"] for x in lines))
         s["phase"] = "over"
         s["active"] = None

@@ -105,6 +105,7 @@ def new_state(data: dict[str, Any], setup: dict[str, Any]) -> State:
                 "energy": game["start"]["energy"],
                 "credits": game["start"]["credits"],
                 "vp": 0,
+                "vp_by": {"combat": 0, "ko": 0, "mech": 0, "rounds": [], "weapons": 0},
                 "zone": None,
                 "ad_hoc": False,
                 "ad_hoc_fresh": False,

@@ -13,7 +13,7 @@ from typing import Any
 
 from generator.engines.teg.bots import BOTS
 from generator.engines.teg.engine import Engine
-from generator.harness import secrets
+from generator.harness import flow, secrets
 from generator.harness.play import panel_options, seat_players  # noqa: F401 - tests use them
 from generator.harness.playtest import Hooks, Runner, record_of, settle  # noqa: F401
 
@@ -57,11 +57,75 @@ def facts_of(
     return facts
 
 
+# --- the flow (lua/teg/table/flow.lua and words.lua say the same) -----------------------------
+
+LOOK = frozenset({"type", "die", "colony"})
+
+
+def _window(d: dict[str, Any]) -> bool:
+    ids = {o["id"] for o in d["options"]}
+    return d["name"] == "type" and {"follow", "pass"} <= ids
+
+
+def _turn_key(state: Any) -> str:
+    return f"pass:{state['round']}:{state['active']}"
+
+
+def compose(steps: list[flow.Step]) -> str:
+    """An entry's words: its labels, the die listed in place of "Activate a die" alone."""
+    shown = [s.label for s in steps if not s.inlined] or [steps[-1].label]
+    text = shown[0]
+    for i, label in enumerate(shown[1:]):
+        text += (": " if i == 0 else ", ") + label[:1].lower() + label[1:]
+    return text
+
+
+def extras(engine: Engine, state: Any, d: dict[str, Any], menu: list[flow.Entry]) -> list[Any]:
+    """A follow window's "Not this turn": pass now and in every window of this turn."""
+    if not _window(d):
+        return []
+    passing = next(e for e in menu if e.steps[0].id == "pass")
+    label = f"Not this turn (pass every die of {state['active']}'s turn)"
+    return [flow.Entry(passing.steps, label, passing.complete, passing.result,
+                       _turn_key(state))]  # fmt: skip
+
+
+def auto(
+    engine: Engine, state: Any, shown: Any, color: str, d: dict[str, Any], prefs: flow.Prefs
+) -> tuple[str, str] | None:
+    """The table passes for a player whose switch is on, or who said "Not this turn"."""
+    if not _window(d):
+        return None
+    if color in prefs.auto:
+        return "pass", "auto"
+    if prefs.hold.get(color) == _turn_key(state):
+        return "pass", "hold"
+    return None
+
+
+def confirm(d: dict[str, Any], entry: flow.Entry, depth: int) -> tuple[str, str] | None:
+    """End turn while a die could still be used asks first."""
+    ids = {o["id"] for o in d["options"]}
+    if entry.steps[0].id == "end_turn" and depth == 0 and "activate" in ids:
+        return CONFIRM_END, "Keep playing"
+    return None
+
+
+FLOW = flow.Game(
+    label=lambda engine, state, d, o: str(o["label"]),
+    lookahead=lambda d: d["name"] in LOOK,
+    inline=lambda d, o, nxt: d["name"] == "type" and o["id"] == "activate",
+    compose=compose,
+    extras=extras,
+    auto=auto,
+    confirm=confirm,
+)
+
 HOOKS = Hooks(
     bots=BOTS,
     colors=lambda engine: list(engine.data.rules.seat_colors),
     facts=facts_of,
-    confirm=(CONFIRM_END, "Keep playing"),
+    flow=FLOW,
     secrets_every=20,
 )
 PLAYTEST = Runner(HOOKS)

@@ -16,7 +16,7 @@ from typing import Any
 from generator.engines.tem.bots import BOTS
 from generator.engines.tem.engine import Engine
 from generator.games.tem import TinyEpicMechs
-from generator.harness import secrets
+from generator.harness import flow, secrets
 from generator.harness.play import PlaytestError, panel_options, seat_players  # noqa: F401
 from generator.harness.playtest import Hooks, Mirror, Runner, record_of, settle  # noqa: F401
 from generator.harness.tts.emulator import Table
@@ -55,26 +55,37 @@ def shown_label(engine: Engine, state: Any, d: dict[str, Any], option: dict[str,
     names = names_of(engine)
     label, oid = option["label"], option["id"]
     if d["name"] == "base":
-        r, c = (int(x) for x in oid[1:].split("c"))
-        near = []
-        for rr, cc in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
-            cell = state["cells"].get(f"r{rr}c{cc}")
-            if cell is not None and cell["kind"] != "B":
-                near.append(names.get(cell["zone"], cell["zone"]))
-        return f"base slot beside {' and '.join(near)} ({oid})" if near else f"base slot {oid}"
+        text = base_slot(names, state, oid).removeprefix("the ")
+        return text[:1].upper() + text[1:]
     if d["name"] in ("direction", "ad_hoc_direction") and oid in DEGREES:
         seat = next(x for x in layout(engine.d)["seats"] if x["color"] == d["player"])
         return f"{oid} ({FROM_SEAT[int(DEGREES[oid] - seat['turn']) % 360]})"
     if d["name"] == "buy":
         w = engine.weapons[oid]
         cost = [f"{w['cost'][r]} {r}" for r in ("energy", "credits") if w["cost"].get(r, 0) > 0]
-        return (f"{w['name']}: {w['type']}, damage {w['damage']} (power {w['power_damage']}), "
-                f"costs {' + '.join(cost) or 'nothing'}, {w['vp']} VP")  # fmt: skip
+        return (f"{w['name']} ({w['type']}, damage {w['damage']}, power {w['power_damage']}; "
+                f"costs {' + '.join(cost) or 'nothing'}; {w['vp']} VP)")  # fmt: skip
     if CELL.match(label):
         zone = state["cells"][label]["zone"]
-        if zone:
-            return f"{names.get(zone, zone)} ({label})"
+        return names.get(zone, zone) if zone else base_slot(names, state, label)
     return label
+
+
+def base_slot(names: dict[str, str], state: Any, cell: str) -> str:
+    """A free base slot as players find it: the arena's edge it lies on, the zones beside it."""
+    r, c = (int(x) for x in cell[1:].split("c"))
+    at = [tuple(int(x) for x in k[1:].split("c")) for k in state["cells"]]
+    rows, cols = [x for x, _ in at], [y for _, y in at]
+    ns = "north" if r == min(rows) else "south" if r == max(rows) else None
+    ew = "west" if c == min(cols) else "east" if c == max(cols) else None
+    side = f"{ns}-{ew}" if ns and ew else ns or ew
+    near = []
+    for rr, cc in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
+        other = state["cells"].get(f"r{rr}c{cc}")
+        if other is not None and other["kind"] != "B":
+            near.append(names.get(other["zone"], other["zone"]))
+    text = "the " + (f"{side} " if side else "") + "base slot"
+    return text + (f", beside {' and '.join(near)}" if near else "")
 
 
 def facts_of(
@@ -167,13 +178,86 @@ def _at_decision(t: Table, engine: Engine, mirror: Mirror, d: Any) -> None:
         check_weapons(t, engine, mirror.shown(), d["exhausted"])
 
 
+# --- the flow (lua/tem/table/flow.lua says the same) -------------------------------------------
+
+LOOK = frozenset({"program", "ad_hoc_card", "act"})
+INLINE = {"program": "direction", "ad_hoc_card": "ad_hoc_direction"}
+
+
+def _inline(d: dict[str, Any], o: dict[str, Any], nxt: dict[str, Any]) -> bool:
+    if d["name"] == "act":
+        return nxt["name"] in ("buy", "power_up")
+    return INLINE.get(d["name"]) == nxt["name"]
+
+
+def _window(d: dict[str, Any]) -> bool:
+    return d["name"].startswith("equip_") and any(o["id"] == "done" for o in d["options"])
+
+
+def loadout(state: Any, color: str) -> str | None:
+    """A player's loadout as an equip window sees it: round, status, owned and equipped."""
+    for p in state["players"]:
+        if p["color"] == color:
+            return (f"{state['round']}|{p['status']}|{','.join(sorted(p['owned']))}|"
+                    f"{','.join(sorted(p['equipped']))}")  # fmt: skip
+    return None
+
+
+def extras(engine: Engine, state: Any, d: dict[str, Any], menu: list[flow.Entry]) -> list[Any]:
+    """An equip window's "Keep my loadout for the rest of the round"."""
+    if not _window(d):
+        return []
+    done = next(e for e in menu if e.steps[0].id == "done")
+    return [flow.Entry(done.steps, "Keep my loadout for the rest of the round", done.complete,
+                       done.result, f"keep:{state['round']}")]  # fmt: skip
+
+
+def auto(
+    engine: Engine, state: Any, shown: Any, color: str, d: dict[str, Any], prefs: flow.Prefs
+) -> tuple[str, str] | None:
+    """The table keeps a loadout kept for the round, or unchanged since it was chosen."""
+    if not _window(d):
+        return None
+    if prefs.hold.get(color) == f"keep:{state['round']}":
+        return "done", "hold"
+    if prefs.note.get(color) is not None and prefs.note.get(color) == loadout(shown, color):
+        return "done", "unchanged"
+    return None
+
+
+def chose(
+    engine: Engine, shown: Any, color: str, d: dict[str, Any], entry: flow.Entry,
+    prefs: flow.Prefs,
+) -> None:  # fmt: skip
+    """A player closing an equip window: the loadout they chose is noted."""
+    if _window(d) and entry.steps[-1].id == "done":
+        prefs.note[color] = loadout(shown, color) or ""
+
+
+def confirm(d: dict[str, Any], entry: flow.Entry, depth: int) -> tuple[str, str] | None:
+    """A program is locked in once, when its last card is chosen."""
+    if d["name"] in ("program", "direction") and entry.complete:
+        return "Lock in my program", "Change the last card"
+    return None
+
+
+FLOW = flow.Game(
+    label=shown_label,
+    lookahead=lambda d: d["name"] in LOOK,
+    inline=_inline,
+    extras=extras,
+    auto=auto,
+    chose=chose,
+    confirm=confirm,
+    private=PRIVATE,
+)
+
 HOOKS = Hooks(
     transient=TinyEpicMechs.transient,
     bots=BOTS,
     colors=lambda engine: list(engine.d["game"]["seat_colors"]),
     facts=facts_of,
-    private=PRIVATE,
-    label=shown_label,
+    flow=FLOW,
     part_way=True,
     check=_at_decision,
     max_answers=6_000,

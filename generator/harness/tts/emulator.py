@@ -89,6 +89,7 @@ class Table(Scripts, Clock, Seats, Screen, Objects, Containers, Physics):
         # Lua helpers, fetched once: reading a Lua table's fields from inside a Lua -> Python
         # call gives lupa's tuple form, so nothing reads self.H there.
         self._wrap = self.H.wrap
+        self._anchor = self.H.anchor
         self._rawget = self.H.rawget
         self._is_function = self.H.is_function
         self._type = self.H.type

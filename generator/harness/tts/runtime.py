@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from lupa import lua52
+
 from generator.harness.tts.surface import surface
 
 if TYPE_CHECKING:
@@ -111,6 +113,8 @@ def _attribute_get(obj: Any, name: Any) -> Any:
 
 def _attribute_set(obj: Any, name: Any, value: Any) -> None:
     if isinstance(obj, Handle):
+        if lua52.lua_type(value) in ANCHORED:  # (see api_function)
+            value = obj._table._anchor(value)
         obj.lua_set(str(name), value)
         return
     raise Strictness(
@@ -144,6 +148,9 @@ end
 function H.wrap(fn)
   return function(...) return fn(...) end
 end
+
+-- A value handed back as itself, so that Python's handle on it belongs to the main state.
+function H.anchor(v) return v end
 
 -- Vector and Color: pure Lua classes in TTS, called with colon syntax.
 local function strict(name, methods)
@@ -232,6 +239,8 @@ end
 return H
 """
 
+
+ANCHORED = ("function", "table")  # Lua values an API call takes through the main state
 
 BASE_NAMES = (
     "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber", "tostring",
@@ -363,7 +372,12 @@ class Scripts:
                 raise Strictness(f"{name} was called with ':'; TTS objects take '.'")
             self.calls[name] += 1
             self.crossings += 1
-            return fn(*args)
+            # lupa ties a Lua value to the thread that handed it over: a callback made in a
+            # paced job (a coroutine) and called once that coroutine is suspended would run
+            # on its stack (an empty error, or a crash: seen with Wait.frames callbacks of
+            # lua/glue/frames.lua's jobs). TTS's MoonSharp ties closures to no thread, so
+            # every function a script hands over is taken through the main state.
+            return fn(*[self._anchor(a) if lua52.lua_type(a) == "function" else a for a in args])
 
         return self._wrap(call)
 

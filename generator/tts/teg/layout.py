@@ -27,6 +27,7 @@ from generator.render.teg.features import (
     planet_features,
 )
 from generator.tts import geometry as G
+from generator.tts import panels
 from generator.tts.geometry import Place, r
 from generator.tts.teg import xmlui
 from generator.tts.teg.table import (
@@ -187,4 +188,5 @@ def layout(data: TegData) -> dict[str, Any]:
         "mission_pile": _place(MISSION_DECK.x, MISSION_DECK.z, CARD_Y, MISSION_DECK.rot_y),
         "note": guid_of("note:start"),
         "option_slots": xmlui.OPTION_SLOTS,
+        "board": panels.board_size(len(data.rules.seat_colors), xmlui.BOARD_COLUMNS),
     }

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.tts import panels
 from generator.tts.tem import xmlui
 from generator.tts.tem.table import guid_of, plan
 
@@ -51,4 +52,5 @@ def layout(plain: dict[str, Any]) -> dict[str, Any]:
     }
     where["colors"] = list(colors)
     where["option_slots"] = xmlui.OPTION_SLOTS
+    where["board"] = panels.board_size(len(colors), xmlui.BOARD_COLUMNS)
     return where

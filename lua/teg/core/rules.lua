@@ -509,7 +509,8 @@ function R:utilize(state, ctx, src)
       payable = payable or p[r] >= cost
     end
     if payable then
-      options[1] = option("empire", "Upgrade your empire", { colony = "empire" })
+      options[1] = option("empire", src.offering and ("Upgrade your empire to level "
+        .. (p.empire + 1)) or "", { colony = "empire" })
     end
   end
   for _, colony in ipairs(p.colonies) do

@@ -8,6 +8,7 @@
 local Record = require("glue.record")
 local Seats = require("glue.seats")
 local S = require("teg.core.state")
+local Story = require("teg.table.story")
 
 local V = {}
 
@@ -210,12 +211,19 @@ function V.faces(ctx, faces)
   end
 end
 
--- Each mat's VP.
+-- Each mat's VP; at the end, each revealed mission says whose it is and what it scored (it
+-- was "Your secret mission" in its owner's hand).
 function V.labels(ctx, labels)
   local state = ctx.shown
+  local over = state.phase == "over"
   for _, p in ipairs(state.players) do
     labels[#labels + 1] = { seat_of(ctx, p.color).mat, p.color .. ": " .. p.vp .. " VP"
-      .. (state.phase == "over" and " (final)" or "") }
+      .. (over and " (final)" or "") }
+    local m = over and ctx.D.mission[p.mission]
+    if m and ctx.layout.missions[p.mission] then
+      labels[#labels + 1] = { ctx.layout.missions[p.mission], p.color .. "'s mission: " .. m.name
+        .. " (+" .. p.mission_vp .. " VP)", m.text }
+    end
   end
 end
 
@@ -227,17 +235,33 @@ function V.cells(_, p)
     tostring(p.empire), tostring(#p.colonies) }
 end
 
--- The line under the scoreboard: the final ranking.
+-- The text under the scoreboard at the end: each player's score by category, in the
+-- ranking's order, and who won and why.
 function V.final(ctx)
   local state = ctx.shown
   if state.phase ~= "over" then
     return ""
   end
-  local places = {}
+  local D = ctx.D
+  local lines = { "Final score: planets + empire + mission = VP" }
   for k, group in ipairs(state.ranking) do
-    places[k] = k .. ". " .. table.concat(group, " = ")
+    for _, color in ipairs(group) do
+      for _, p in ipairs(state.players) do
+        if p.color == color then
+          local planets = 0
+          for _, id in ipairs(p.colonies) do
+            planets = planets + D.planet[id].vp
+          end
+          local m = D.mission[p.mission]
+          lines[#lines + 1] = k .. ". " .. color .. ": " .. planets .. " + "
+            .. D.levels[p.empire].vp .. " + " .. p.mission_vp .. " (" .. (m and m.name or "no mission")
+            .. ") = " .. p.vp .. " VP"
+        end
+      end
+    end
   end
-  return "Final: " .. table.concat(places, "   ")
+  lines[#lines + 1] = Story.winner(state)
+  return table.concat(lines, "\n")
 end
 
 return V

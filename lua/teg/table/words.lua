@@ -5,12 +5,9 @@
 local Game = require("glue.game")
 local S = require("teg.core.state")
 local Prompts = require("teg.table.prompts")
+local Story = require("teg.table.story")
 
 local W = {}
-
-local function sign(n)
-  return n > 0 and ("+" .. n) or tostring(n)
-end
 
 -- What decision `d` asks; a decision without words says so plainly rather than showing a
 -- field name (a test fails on any such decision).
@@ -27,6 +24,28 @@ function W.option(_, _, o)
   return o.label
 end
 
+local function lower_first(text)
+  return string.lower(string.sub(text, 1, 1)) .. string.sub(text, 2)
+end
+
+-- What a menu entry says (glue.flow): its options' labels, a die listed in place of
+-- "Activate a die" without those words ("Utilize Colony die: upgrade your empire to level
+-- 2, pay 2 energy").
+function W.compose(_, steps)
+  local text, n = nil, 0
+  for _, s in ipairs(steps) do
+    if not s.inlined then
+      n = n + 1
+      if n == 1 then
+        text = s.label
+      else
+        text = text .. (n == 2 and ": " or ", ") .. lower_first(s.label)
+      end
+    end
+  end
+  return text or steps[#steps].label
+end
+
 -- When a decision becomes a player's, privately.
 function W.notice(ctx, d)
   local asked = W.prompt(ctx, d)
@@ -36,69 +55,8 @@ function W.notice(ctx, d)
   return asked
 end
 
--- One line for an applied action: the choices made (the core's own labels), then what
--- changed for each player.
-function W.action(ctx, result)
-  local D = ctx.D
-  local before, after = result.before, result.after
-  local parts = {}
-  for _, step in ipairs(result.steps) do
-    parts[#parts + 1] = step.label
-  end
-  local text = (result.player or before.active) .. ": " .. table.concat(parts, " > ")
-  local changes = {}
-  for i, p in ipairs(after.players) do
-    local q = before.players[i]
-    local bits = {}
-    for _, r in ipairs(D.resources) do
-      if p[r] ~= q[r] then
-        bits[#bits + 1] = sign(p[r] - q[r]) .. " " .. r
-      end
-    end
-    if p.empire ~= q.empire then
-      bits[#bits + 1] = "empire level " .. p.empire
-    end
-    for k = #q.colonies + 1, #p.colonies do
-      bits[#bits + 1] = "colonizes " .. D.planet[p.colonies[k]].name
-    end
-    if p.vp ~= q.vp then
-      bits[#bits + 1] = p.vp .. " VP"
-    end
-    if #bits > 0 then
-      changes[#changes + 1] = p.color .. " " .. table.concat(bits, ", ")
-    end
-  end
-  if #changes > 0 then
-    text = text .. ". " .. table.concat(changes, "; ")
-  end
-  return text
-end
-
--- Announcements an action may bring: the end triggered, the final ranking.
-function W.news(ctx, before, after)
-  local D = ctx.D
-  local out = {}
-  if before.end_triggered_by == nil and after.end_triggered_by ~= nil then
-    out[#out + 1] = after.end_triggered_by .. " has " .. D.game.end_vp
-      .. " VP or more: the round is played to its end, then the game is over."
-  end
-  if before.phase ~= "over" and after.phase == "over" then
-    local lines = { "Game over. Missions revealed:" }
-    for _, p in ipairs(after.players) do
-      local m = D.mission[p.mission]
-      lines[#lines + 1] = "  " .. p.color .. ": " .. (m and m.name or "no mission")
-        .. " (+" .. p.mission_vp .. ") - " .. p.vp .. " VP"
-    end
-    local places = {}
-    for k, group in ipairs(after.ranking) do
-      places[k] = k .. ". " .. table.concat(group, " = ")
-    end
-    lines[#lines + 1] = "Ranking (VP, then colonies, empire, energy + culture): "
-      .. table.concat(places, "  ")
-    out[#out + 1] = table.concat(lines, "\n")
-  end
-  return out
-end
+-- The game log: results, not menu paths (teg.table.story).
+W.entries = Story.entries
 
 -- The status line everyone reads: whose decision the table waits for and what they are asked.
 -- What the decider is doing, in the third person, by decision name (the status line; their
@@ -143,8 +101,7 @@ function W.status(ctx)
     return ctx.D.game.name .. ": sit at a seat with a mat, then the host presses Start"
   end
   if state.phase == "over" then
-    local first = state.ranking[1]
-    return "Game over: " .. table.concat(first, " and ") .. (#first > 1 and " share the win" or " wins")
+    return "Game over: " .. Story.winner(state)
   end
   local who = Game.decider(m)
   local d = who and Game.decision(m, who)
@@ -174,8 +131,9 @@ function W.status(ctx)
   return text
 end
 
-function W.over()
-  return "The game is over: see the scoreboard."
+function W.over(ctx)
+  return "The game is over: " .. Story.winner(ctx.m.state) .. " The score is under the "
+    .. "scoreboard."
 end
 
 function W.rolling()

@@ -46,6 +46,8 @@ local function clone(s)
       turrets = p.turrets, owned = { unpack(p.owned) }, equipped = { unpack(p.equipped) },
       bought = { unpack(p.bought) }, program = { unpack(p.program) },
       played = { unpack(p.played) }, programmed = p.programmed, chosen = p.chosen,
+      vp_by = { combat = p.vp_by.combat, ko = p.vp_by.ko, mech = p.vp_by.mech,
+        rounds = json.array({ unpack(p.vp_by.rounds) }), weapons = p.vp_by.weapons },
     }
   end
   local cells = {}
@@ -235,6 +237,7 @@ function Engine.new(D)
         vp = 0, zone = NULL, ad_hoc = false, ad_hoc_fresh = false, mines = mines,
         turrets = G.turrets, owned = {}, equipped = {}, bought = {}, program = {},
         played = {}, programmed = false, chosen = NULL,
+        vp_by = { combat = 0, ko = 0, mech = 0, rounds = json.array({}), weapons = 0 },
       }
     end
     local row, deck = {}, {}
@@ -346,6 +349,12 @@ function Engine.new(D)
     e = e or {}
     e.kind, e.player = kind, player
     s.events[#s.events + 1] = e
+  end
+
+  -- `p` scores `n` VP, counted under `why` (combat, ko, mech or weapons).
+  local function earn(p, why, n)
+    p.vp = p.vp + n
+    p.vp_by[why] = p.vp_by[why] + n
   end
 
   -- The arena ---------------------------------------------------------------------------------
@@ -593,7 +602,7 @@ function Engine.new(D)
     say(s, "mech", p.color, { side = s.mech.side, vp = G.vp.mech_entry })
     s.mech.controller = p.color
     s.mech.zone = p.zone
-    p.vp = p.vp + G.vp.mech_entry
+    earn(p, "mech", G.vp.mech_entry)
     p.status = "mech"
     p.health = health_max(p)
     refit(p)
@@ -607,7 +616,7 @@ function Engine.new(D)
     else
       vp = G.vp.ko + has(s, by, "extra_vp_on_ko")
     end
-    by.vp = by.vp + vp
+    earn(by, "ko", vp)
     local status = p.status
     say(s, "ko", p.color, { by = by.color, trap = by_trap, vp = vp, status = status })
     if status == "mech" then
@@ -648,7 +657,8 @@ function Engine.new(D)
     local owner = seat(s, s.cells[cell].turret)
     local hurt = value(s, cell)
     say(s, "turret", p.color, { owner = owner.color, cell = cell,
-      damage = hurt < p.health and hurt or p.health })
+      damage = hurt < p.health and hurt or p.health, hurt = hurt,
+      health = hurt < p.health and p.health - hurt or 0 })
     if damage(p, hurt) then
       ko(s, p, owner, src, true)
       return false
@@ -659,14 +669,14 @@ function Engine.new(D)
   end
 
   local function retreat(s, p, winner, src)
-    winner.vp = winner.vp + G.vp.retreat
+    earn(winner, "combat", G.vp.retreat)
     say(s, "retreat", p.color, { by = winner.color, vp = G.vp.retreat })
     relocate(s, p, src, "retreat", p.zone)
     enter_ad_hoc(p)
   end
 
   local function combat(s, a, b, src, jumped)
-    a.vp = a.vp + G.vp.combat_start
+    earn(a, "combat", G.vp.combat_start)
     local st = {
       [a.color] = { exhausted = {}, used = {}, last = nil, shield = 0, attacks = 0 },
       [b.color] = { exhausted = {}, used = {}, last = nil, shield = 0, attacks = 0 },
@@ -694,7 +704,10 @@ function Engine.new(D)
       local opts = {}
       for _, w in ipairs(me.equipped) do
         if not mine.exhausted[w] then
-          opts[#opts + 1] = opt(w, weapons[w].w.name .. (powered(w) and " (power attack)" or ""))
+          local power = powered(w)
+          local hit = power and weapons[w].w.power_damage or weapons[w].w.damage
+          opts[#opts + 1] = opt(w, weapons[w].w.name .. ": " .. hit .. " damage"
+            .. (power and " (power attack)" or ""))
         end
       end
       if #opts == 0 then
@@ -728,19 +741,20 @@ function Engine.new(D)
       local dealt = dmg
       if foe.health < dealt then dealt = foe.health end
       foe.health = foe.health - dealt
-      me.vp = me.vp + dealt * G.vp.per_damage
+      earn(me, "combat", dealt * G.vp.per_damage)
       local why = ""
       if power then
         if first then why = (me == a and jumped) and "jump" or "first_strike" else why = "counter" end
       end
       say(s, "attack", me.color, { foe = foe.color, weapon = w, power = why, damage = dealt,
-        vp = dealt * G.vp.per_damage, ability = active and ability.kind or "none" })
+        vp = dealt * G.vp.per_damage, ability = active and ability.kind or "none",
+        health = foe.health })
       if active then
         local kind = ability.kind
         if kind == "gain" then
           gain(me, ability.resource, ability.n)
         elseif kind == "vp" then
-          me.vp = me.vp + ability.n
+          earn(me, "combat", ability.n)
         elseif kind == "drain" then
           gain(foe, ability.resource, -ability.n)
         elseif kind == "heal" then
@@ -785,7 +799,8 @@ function Engine.new(D)
       table.sort(owner.mines)
       local hurt = value(s, cell) + mine.number
       say(s, "mine", p.color, { owner = owner.color, cell = cell, number = mine.number,
-        damage = hurt < p.health and hurt or p.health })
+        damage = hurt < p.health and hurt or p.health, hurt = hurt,
+        health = hurt < p.health and p.health - hurt or 0 })
       if damage(p, hurt) then
         ko(s, p, owner, src, true)
         return false, false
@@ -1100,9 +1115,14 @@ function Engine.new(D)
       if s.mech.controller == q.color then
         lines[#lines + 1] = { what = "mech", cell = s.mech.zone, vp = G.vp.mech_control }
       end
-      local total = 0
-      for _, x in ipairs(lines) do total = total + x.vp end
+      local total, control = 0, 0
+      for _, x in ipairs(lines) do
+        total = total + x.vp
+        if x.what == "mech" then control = control + x.vp end
+      end
       q.vp = q.vp + total
+      q.vp_by.rounds[#q.vp_by.rounds + 1] = total - control -- the zones, round by round
+      q.vp_by.mech = q.vp_by.mech + control
       say(s, "score", q.color, { round = s.round, lines = lines, vp = total })
     end
   end
@@ -1114,7 +1134,7 @@ function Engine.new(D)
         lines[#lines + 1] = { weapon = w, vp = weapons[w].w.vp }
         total = total + weapons[w].w.vp
       end
-      q.vp = q.vp + total
+      earn(q, "weapons", total)
       say(s, "weapons_vp", q.color, { lines = lines, vp = total })
     end
     s.phase = "over"

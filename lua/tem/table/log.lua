@@ -7,6 +7,7 @@
 -- combat's attacks and each player's scoring are entries of their own.
 
 local json = require("lib.json")
+local Game = require("glue.game")
 
 local NULL = json.null
 local L = {}
@@ -15,20 +16,100 @@ local function name(D, id)
   return D.names[id] or tostring(id)
 end
 
--- A cell as players find it on the table: its zone's name.
+-- An arena's edges: its first and last rows and columns holding a cell (from its layout in
+-- the card data: `D.layouts`), worked out once for each player count.
+local EDGES = setmetatable({}, { __mode = "k" })
+
+local function edges(D, players)
+  local known = EDGES[D]
+  if known == nil then
+    known = {}
+    EDGES[D] = known
+  end
+  if known[players] == nil then
+    local e = {}
+    for _, layout in ipairs(D.layouts) do
+      if layout.players == players then
+        for r, row in ipairs(layout.rows) do
+          for c = 1, #row do
+            if string.sub(row, c, c) ~= "." then
+              e.top, e.bottom = e.top or r, r
+              e.left = math.min(e.left or c, c)
+              e.right = math.max(e.right or c, c)
+            end
+          end
+        end
+      end
+    end
+    known[players] = e
+  end
+  return known[players]
+end
+
+-- The arena's edge a cell lies on, as players see the table (north at the top): "north",
+-- "south-west", or nil for a cell inside.
+function L.side(D, view, id)
+  local r, c = string.match(id, "^r(%d+)c(%d+)$")
+  r, c = tonumber(r), tonumber(c)
+  local e = edges(D, #view.players)
+  local ns = r == e.top and "north" or (r == e.bottom and "south" or nil)
+  local ew = c == e.left and "west" or (c == e.right and "east" or nil)
+  if ns and ew then
+    return ns .. "-" .. ew
+  end
+  return ns or ew
+end
+
+-- A free base slot as players find it: by the arena's edge it lies on, beside the zones
+-- next to it ("the north base slot, beside Scrap Yard").
+function L.base_slot(D, view, id)
+  local r, c = string.match(id, "^r(%d+)c(%d+)$")
+  r, c = tonumber(r), tonumber(c)
+  local near = {}
+  for _, rc in ipairs({ { r - 1, c }, { r, c + 1 }, { r + 1, c }, { r, c - 1 } }) do
+    local cell = view.cells["r" .. rc[1] .. "c" .. rc[2]]
+    if cell ~= nil and cell.kind ~= "B" then
+      near[#near + 1] = D.names[cell.zone] or cell.zone
+    end
+  end
+  local side = L.side(D, view, id)
+  local text = "the " .. (side and (side .. " ") or "") .. "base slot"
+  if #near == 0 then
+    return text
+  end
+  return text .. ", beside " .. table.concat(near, " and ")
+end
+
+-- A cell as players find it on the table: its zone's name (a free base slot by the edge
+-- it lies on).
 function L.place(D, view, cell)
   local c = view.cells[cell]
   if c == nil then
     return tostring(cell)
   end
   if c.zone == "" then
-    return "the free base slot " .. cell
+    return L.base_slot(D, view, cell)
   end
   return name(D, c.zone)
 end
 
 local function signed(n, what)
   return (n >= 0 and "+" or "") .. n .. " " .. what
+end
+
+-- What a player paid: "-2 credits", or "free" (never "-0").
+local function paid(cost, resource)
+  return cost > 0 and ("-" .. cost .. " " .. resource) or "free"
+end
+
+-- Damage taken from a mine or a turret, and the health left ("Red takes 2 damage, all the
+-- health left of the mine's 5: 0 health left").
+local function hurt(who, e)
+  local text = who .. " takes " .. e.damage .. " damage"
+  if e.hurt ~= nil and e.hurt > e.damage then
+    text = text .. " (" .. e.hurt .. ", cut to the health " .. who .. " had left)"
+  end
+  return text .. ": " .. tostring(e.health) .. " health left"
 end
 
 local ABILITY = {
@@ -66,13 +147,11 @@ local function clause(D, view, events, i)
     return who .. " moves to " .. L.place(D, view, e.cell)
   elseif k == "mine" then
     return e.owner .. "'s mine (number " .. e.number .. ") in " .. L.place(D, view, e.cell)
-      .. " explodes: " .. who .. " takes " .. e.damage .. " damage; the mine goes back to "
-      .. e.owner
+      .. " explodes: " .. hurt(who, e) .. "; the mine goes back to " .. e.owner
   elseif k == "turret" then
     local ko = events[i + 1] and events[i + 1].kind == "ko"
-    return e.owner .. "'s turret in " .. L.place(D, view, e.cell) .. " fires: " .. who
-      .. " takes " .. e.damage .. " damage" .. (ko and "" or ("; the turret goes back to "
-      .. e.owner))
+    return e.owner .. "'s turret in " .. L.place(D, view, e.cell) .. " fires: " .. hurt(who, e)
+      .. (ko and "" or ("; the turret goes back to " .. e.owner))
   elseif k == "combat" then
     return who .. " enters " .. e.foe .. "'s zone: combat (" .. who .. " " .. signed(e.vp, "VP")
       .. " for starting it; no card action)"
@@ -80,7 +159,8 @@ local function clause(D, view, events, i)
     local w = D.weapons[e.weapon]
     local how = e.power ~= "" and ("a power attack (" .. WHY_POWER[e.power] .. ")") or "an attack"
     local text = who .. " attacks " .. e.foe .. " with " .. w.name .. " (" .. w.type .. "): "
-      .. how .. ", " .. e.damage .. " damage, " .. signed(e.vp, "VP")
+      .. how .. ", " .. e.damage .. " damage (" .. e.foe .. ": " .. tostring(e.health)
+      .. " health left), " .. signed(e.vp, "VP")
     local ability = ABILITY[e.ability]
     if ability then
       text = text .. "; " .. ability(D, w, who, e.foe)
@@ -129,14 +209,31 @@ local function clause(D, view, events, i)
     end
     return who .. " cannot " .. ACTION[e.action] .. ": " .. e.why
   elseif k == "collect" then
-    return who .. " collects from " .. e.zones .. (e.zones == 1 and " zone: " or " zones: ")
-      .. signed(e.energy, "energy") .. ", " .. signed(e.credits, "credits")
+    local got = {}
+    if e.energy > 0 then got[#got + 1] = signed(e.energy, "energy") end
+    if e.credits > 0 then got[#got + 1] = signed(e.credits, "credits") end
+    local text = who .. " collects from " .. e.zones .. (e.zones == 1 and " zone: " or " zones: ")
+    -- a resource gained nothing: said when its track is full (else the zones yield none)
+    local full = {}
+    for _, p in ipairs(view.players) do
+      for _, res in ipairs({ "energy", "credits" }) do
+        if p.color == who and e[res] == 0 and p[res] >= D.cap then
+          full[#full + 1] = res
+        end
+      end
+    end
+    local why = #full > 0 and (table.concat(full, " and ") .. " already at the most, " .. D.cap)
+      or nil
+    if #got == 0 then
+      return text .. "nothing gained" .. (why and (", " .. why) or "")
+    end
+    return text .. table.concat(got, ", ") .. (why and ("; " .. why) or "")
   elseif k == "deploy" then
     local what = e.what == "mine" and (e.number ~= NULL and e.number ~= nil
       and ("mine " .. e.number) or "a mine (its number secret)") or "a turret"
     local from = e.moved ~= "" and (" from " .. L.place(D, view, e.moved)) or ""
     return who .. (e.moved ~= "" and " moves " or " deploys ") .. what .. from .. " to "
-      .. L.place(D, view, e.cell) .. " (" .. signed(-e.cost, e.resource) .. ")"
+      .. L.place(D, view, e.cell) .. " (" .. paid(e.cost, e.resource) .. ")"
   elseif k == "buy" then
     local paid = {}
     if e.energy > 0 then paid[#paid + 1] = signed(-e.energy, "energy") end
@@ -144,9 +241,9 @@ local function clause(D, view, events, i)
     return who .. " buys " .. name(D, e.weapon) .. (#paid > 0 and (" (" .. table.concat(paid, ", ")
       .. ")") or "")
   elseif k == "upgrade" then
-    return who .. " upgrades to Power Armor (" .. signed(-e.cost, e.resource) .. "): health 9"
+    return who .. " upgrades to Power Armor (" .. paid(e.cost, e.resource) .. "): health 9"
   elseif k == "heal" then
-    return who .. " heals " .. e.health .. " (" .. signed(-e.cost, e.resource) .. ")"
+    return who .. " heals " .. e.health .. " (" .. paid(e.cost, e.resource) .. ")"
   end
   return nil
 end
@@ -157,7 +254,7 @@ end
 
 -- Entries for a list of events read by one colour (nil: public), grouped: the turn up to
 -- its combat, then each attack, then how the combat ended and what followed.
-local function worded(D, view, events)
+local function worded(D, view, events, from, to)
   local out, cur = {}, {}
   local function flush()
     if #cur > 0 then
@@ -165,7 +262,8 @@ local function worded(D, view, events)
       cur = {}
     end
   end
-  for i, e in ipairs(events) do
+  for i = from or 1, to or #events do
+    local e = events[i]
     local k = e.kind
     if k == "score" or k == "weapons_vp" or k == "chosen" or k == "revealed"
       or k == "programmed" or k == "base" then
@@ -234,6 +332,31 @@ local function program_text(D, cards)
   return table.concat(bits, ", ")
 end
 
+-- The entries of an action part way through (glue.table: words.partial): each attack when
+-- it is made, with what came before it in the turn; the rest when the action is applied.
+function L.partial(ctx)
+  local pv = ctx.public
+  local events = pv.events
+  local notes = ctx.log.notes
+  local at = Game.count(ctx.m) + 1
+  local done = notes.partial and notes.partial.at == at and notes.partial.n or 0
+  local last = nil
+  for i = done + 1, #events do
+    if events[i].kind == "attack" then
+      last = i
+    end
+  end
+  if last == nil then
+    return {}
+  end
+  notes.partial = { at = at, n = last }
+  local out = {}
+  for i, text in ipairs(worded(ctx.D, pv, events, done + 1, last)) do
+    out[i] = { kind = "action", text = text }
+  end
+  return out
+end
+
 -- The entries an applied action writes, in order (glue.table: words.entries).
 function L.entries(ctx, result)
   local D, core = ctx.D, ctx.m.core
@@ -243,7 +366,7 @@ function L.entries(ctx, result)
   local out = {}
   local who = a.player
   if a.type == "base" then
-    out[1] = { kind = "action", text = who .. " takes the base slot " .. a.cell .. ": "
+    out[1] = { kind = "action", text = who .. " takes " .. L.base_slot(D, before, a.cell) .. ": "
       .. name(D, after.cells[a.cell].zone) .. "." }
   elseif SECRET[a.type] then
     out[1] = { kind = "action", text = who .. " " .. SECRET[a.type][1] .. ".",
@@ -253,7 +376,11 @@ function L.entries(ctx, result)
       .. "each is revealed).", own = { [who] = "Your program this round: "
       .. program_text(D, a.cards) .. "." } }
   else
-    local texts = worded(D, after, events)
+    -- the events already written part way through the action (each attack as it came)
+    local part = ctx.log.notes.partial
+    local from = part and part.at == Game.count(ctx.m) and part.n + 1 or 1
+    ctx.log.notes.partial = nil
+    local texts = worded(D, after, events, from)
     local mine_at = nil
     for _, e in ipairs(events) do
       if e.kind == "deploy" and e.what == "mine" then mine_at = e end
@@ -262,13 +389,13 @@ function L.entries(ctx, result)
     if mine_at then
       -- the acting player reads their mine's number in their own words
       local own_view = core.view(result.after, who)
-      own = worded(D, own_view, own_view.events)
+      own = worded(D, own_view, own_view.events, from)
     end
     for i, text in ipairs(texts) do
       out[#out + 1] = { kind = "action", text = text,
         own = own and own[i] ~= text and { [who] = own[i] } or nil }
     end
-    if #out == 0 then
+    if #out == 0 and from == 1 then
       out[1] = { kind = "action", text = who .. " plays." }
     end
   end
@@ -301,13 +428,15 @@ function L.entries(ctx, result)
     local bits = {}
     for _, p in ipairs(after.players) do
       local start = had and had[p.color]
-      bits[#bits + 1] = p.color .. " " .. p.vp .. " VP" .. (start and (" (" .. signed(p.vp - start,
-        "this round") .. ")") or "")
+      local gained = start and p.vp - start
+      bits[#bits + 1] = p.color .. " " .. p.vp .. " VP in all" .. (gained and (gained == 0
+        and " (none this round)" or (" (" .. signed(gained, "this round") .. ")")) or "")
     end
     out[#out + 1] = { kind = "news", text = "End of round " .. before.round .. ": "
       .. table.concat(bits, ", ") .. "." }
     if after.phase ~= "over" then
-      out[#out + 1] = { kind = "news", text = "Round " .. after.round .. ": program your cards." }
+      out[#out + 1] = { kind = "news", text = "Round " .. after.round .. ": program your cards. "
+        .. after.players[after.start + 1].color .. " goes first this round." }
     end
   end
   if after.phase == "program" and (notes.round_vp == nil or after.round ~= notes.round) then
@@ -317,9 +446,61 @@ function L.entries(ctx, result)
     end
   end
   if after.phase == "over" and before.phase ~= "over" then
-    out[#out + 1] = { kind = "news", text = "Game over. " .. ctx.words.ranking(after) }
+    for _, line in ipairs(L.score_lines(D, after)) do
+      out[#out + 1] = { kind = "score", text = "Final score, " .. line .. "." }
+    end
+    out[#out + 1] = { kind = "news", text = "Game over. " .. L.winner(after) }
   end
   return out
+end
+
+-- Each player's final VP by category: the zones at each scoring round, combat, KOs, the
+-- Mighty Mech and the weapons bought (the state's `vp_by`: they add up to the VP).
+function L.score_lines(_, view)
+  local out = {}
+  for _, p in ipairs(view.players) do
+    local by = p.vp_by
+    local rounds, zones = {}, 0
+    for k, v in ipairs(by.rounds) do
+      rounds[k] = tostring(v)
+      zones = zones + v
+    end
+    out[#out + 1] = p.color .. ": zones " .. zones .. " (" .. (#rounds > 0 and ("rounds "
+      .. table.concat(rounds, " + ")) or "none scored") .. ") + combat " .. by.combat
+      .. " + KOs " .. by.ko .. " + Mighty Mech " .. by.mech .. " + weapons " .. by.weapons
+      .. " (" .. #p.bought .. " bought) = " .. p.vp .. " VP"
+  end
+  return out
+end
+
+-- Who won, and why: VP, then most weapons bought (docs/tem-rules-decisions.md), else shared.
+function L.winner(view)
+  local ranking = view.ranking
+  if ranking == NULL or ranking == nil or ranking[1] == nil then
+    return "No ranking."
+  end
+  local by = {}
+  for _, p in ipairs(view.players) do
+    by[p.color] = p
+  end
+  local firsts = {}
+  for _, r in ipairs(ranking) do
+    if r.place == 1 then
+      firsts[#firsts + 1] = r.color
+    end
+  end
+  local top = by[firsts[1]]
+  if #firsts > 1 then
+    return table.concat(firsts, " and ") .. " share the win: " .. top.vp .. " VP and "
+      .. #top.bought .. " weapons bought each."
+  end
+  local second = ranking[2] and by[ranking[2].color]
+  if second == nil or second.vp < top.vp then
+    return top.color .. " wins with " .. top.vp .. " VP" .. (second and (" (" .. second.color
+      .. " has " .. second.vp .. ")") or "") .. "."
+  end
+  return top.color .. " and " .. second.color .. " have " .. top.vp .. " VP; " .. top.color
+    .. " wins on weapons bought, " .. #top.bought .. " to " .. #second.bought .. "."
 end
 
 return L

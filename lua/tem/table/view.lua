@@ -9,7 +9,7 @@
 local json = require("lib.json")
 local Game = require("glue.game")
 local Seats = require("glue.seats")
-local Words = require("tem.table.words")
+local Log = require("tem.table.log")
 
 local NULL = json.null
 local V = {}
@@ -337,11 +337,27 @@ function V.cells(_, p)
     tostring(p.energy), tostring(p.credits), mode }
 end
 
--- The line under the scoreboard: who holds the Mighty Mech, and the ranking at the end.
+-- The text under the scoreboard: who holds the Mighty Mech; at the end each player's score
+-- by category, in the ranking's order, and who won and why.
 function V.final(ctx)
   local pv = ctx.public
   if pv.phase == "over" then
-    return Words.ranking(pv)
+    local lines = { "Final score: zones + combat + KOs + Mighty Mech + weapons = VP" }
+    local by = {}
+    for _, p in ipairs(pv.players) do
+      local zones = 0
+      for _, v in ipairs(p.vp_by.rounds) do
+        zones = zones + v
+      end
+      local b = p.vp_by
+      by[p.color] = p.color .. ": " .. zones .. " + " .. b.combat .. " + " .. b.ko .. " + "
+        .. b.mech .. " + " .. b.weapons .. " = " .. p.vp .. " VP"
+    end
+    for _, r in ipairs(pv.ranking) do
+      lines[#lines + 1] = r.place .. ". " .. by[r.color]
+    end
+    lines[#lines + 1] = Log.winner(pv)
+    return table.concat(lines, "\n")
   end
   return "Mech: " .. (pv.mech.controller ~= NULL and pv.mech.controller or "free")
 end

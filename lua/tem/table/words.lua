@@ -82,8 +82,8 @@ function W.prompt(ctx, d)
     end
     local total = ctx.D.program_cards
     if d.name == "program" then
-      return "Program slot " .. (cards + 1) .. " of " .. total .. ": which card? (it moves "
-        .. "along its arrow, then does its action)"
+      return "Program slot " .. (cards + 1) .. " of " .. total .. ": which card, pointing "
+        .. "which way? (it moves along its arrow, then does its action)"
     end
     return "Program slot " .. cards .. " of " .. total .. ": which way does " .. tostring(last)
       .. " point?"
@@ -109,22 +109,8 @@ function W.direction(ctx, color, dir)
   return dir .. " (" .. FROM_SEAT[(deg - seat.turn) % 360] .. ")"
 end
 
--- A free base slot as players find it: beside the zone next to it.
-function W.base_slot(D, view, id)
-  local r, c = string.match(id, "^r(%d+)c(%d+)$")
-  r, c = tonumber(r), tonumber(c)
-  local near = {}
-  for _, rc in ipairs({ { r - 1, c }, { r, c + 1 }, { r + 1, c }, { r, c - 1 } }) do
-    local cell = view.cells["r" .. rc[1] .. "c" .. rc[2]]
-    if cell ~= nil and cell.kind ~= "B" then
-      near[#near + 1] = D.names[cell.zone] or cell.zone
-    end
-  end
-  if #near == 0 then
-    return "base slot " .. id
-  end
-  return "base slot beside " .. table.concat(near, " and ") .. " (" .. id .. ")"
-end
+-- A free base slot as players find it (tem.table.log).
+W.base_slot = Log.base_slot
 
 -- A weapon on offer: its type, damage, power damage, cost and VP.
 function W.weapon(D, id)
@@ -135,9 +121,9 @@ function W.weapon(D, id)
       cost[#cost + 1] = w.cost[res] .. " " .. res
     end
   end
-  return w.name .. ": " .. w.type .. ", damage " .. w.damage .. " (power " .. w.power_damage
-    .. "), costs " .. (#cost > 0 and table.concat(cost, " + ") or "nothing") .. ", " .. w.vp
-    .. " VP"
+  return w.name .. " (" .. w.type .. ", damage " .. w.damage .. ", power " .. w.power_damage
+    .. "; costs " .. (#cost > 0 and table.concat(cost, " + ") or "nothing") .. "; " .. w.vp
+    .. " VP)"
 end
 
 -- An option as a panel or a dialog shows it: cells named by their zone, free base slots by
@@ -145,7 +131,8 @@ end
 function W.option(ctx, d, o)
   local name = d.name
   if name == "base" then
-    return W.base_slot(ctx.D, ctx.public, o.id)
+    local text = string.gsub(W.base_slot(ctx.D, ctx.public, o.id), "^the ", "")
+    return string.upper(string.sub(text, 1, 1)) .. string.sub(text, 2)
   elseif name == "direction" or name == "ad_hoc_direction" then
     return W.direction(ctx, d.player, o.id)
   elseif name == "buy" then
@@ -154,13 +141,15 @@ function W.option(ctx, d, o)
   return W.label(ctx.D, ctx.public, o.label)
 end
 
--- A cell id as a player reads it: the zone's name too.
+-- A cell id as a player reads it: its zone's name (a free base slot by its edge).
 function W.cell(D, view, id)
   local c = view.cells[id]
-  if c == nil or c.zone == "" then
+  if c == nil then
     return id
+  elseif c.zone == "" then
+    return W.base_slot(D, view, id)
   end
-  return (D.names[c.zone] or c.zone) .. " (" .. id .. ")"
+  return D.names[c.zone] or c.zone
 end
 
 -- An option's label with cells named.
@@ -171,20 +160,10 @@ function W.label(D, view, label)
   return label
 end
 
--- The game log's entries for an applied action (tem.table.log).
+-- The game log's entries for an applied action, and each attack as it is made
+-- (tem.table.log).
 W.entries = Log.entries
-
--- The final ranking in one line.
-function W.ranking(view)
-  local bits = {}
-  if view.ranking == NULL or view.ranking == nil then
-    return "Ranking: none yet"
-  end
-  for _, r in ipairs(view.ranking) do
-    bits[#bits + 1] = r.place .. ". " .. r.color .. " " .. r.vp .. " VP"
-  end
-  return "Ranking: " .. table.concat(bits, ", ")
-end
+W.partial = Log.partial
 
 -- The status line everyone reads: whose decision the table waits for, or who is still
 -- choosing in secret.
@@ -194,7 +173,7 @@ function W.status(ctx)
     return ctx.D.name .. ": sit at a seat; the host presses Start."
   end
   if pv.phase == "over" then
-    return "Game over. " .. W.ranking(pv)
+    return "Game over. " .. Log.winner(pv)
   end
   local head = "Round " .. pv.round .. ". "
   if Game.simultaneous(m) then
@@ -212,6 +191,20 @@ function W.status(ctx)
   local away = not ctx.seated[who] and " (not seated: the host can decide for them)" or ""
   local d = Game.decision(m, who)
   local turn = pv.phase == "execute" and ("Turn " .. pv.turn .. ": ") or ""
+  if d.name == "attack" or d.name == "boost" then
+    -- a combat under way: the last attack, then whose attack it is now
+    local last = nil
+    for _, e in ipairs(pv.events) do
+      if e.kind == "attack" then
+        last = e
+      end
+    end
+    if last then
+      turn = turn .. last.player .. " hit " .. last.foe .. " with "
+        .. ctx.D.weapons[last.weapon].name .. " for " .. last.damage .. " (" .. last.foe .. ": "
+        .. tostring(last.health) .. " health left); "
+    end
+  end
   return head .. turn .. who .. " " .. (DOING[d.name] or d.name) .. "." .. away
 end
 
@@ -261,7 +254,7 @@ end
 
 -- A player's panel once the game is over.
 function W.over(ctx)
-  return W.ranking(ctx.public)
+  return "The game is over. " .. Log.winner(ctx.public) .. " The score is under the scoreboard."
 end
 
 W.seats = "the boards" -- where players sit: "needs 2 to 4 players seated at ..."

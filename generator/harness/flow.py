@@ -1,0 +1,157 @@
+"""What a player clicks for a decision, any game: the Python twin of lua/glue/flow.lua.
+
+A decision's options are the core's, one field at a time; a menu is what the table's panel or
+dialog offers for it. Each entry is a run of steps one click takes: an option, then every
+decision of the same player with a single option; where the game asks (`inline`), an
+option's next decision listed in its place; and the game's extras (the same steps, setting a
+hold). A decision with one option is the table's to take, for everyone (`forced`), and a
+game may answer others for a player (`auto`: a switch, a hold, a loadout unchanged).
+
+The playtest reads the table's panels and dialogs against these entries, label for label,
+and plays the table's own answers in its mirror (generator/harness/playtest.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+Decision = dict[str, Any]
+
+
+@dataclass
+class Step:
+    """One option taken: its id and words, and the decision it answers."""
+
+    id: str
+    label: str
+    name: str
+    player: str | None
+    forced: bool = False  # the decision's only option
+    inlined: bool = False  # its next decision is listed in its place
+
+
+@dataclass
+class Entry:
+    """What one click takes: its steps, its words, and whether they end the action."""
+
+    steps: list[Step]
+    label: str = ""
+    complete: bool = False
+    result: dict[str, Any] | None = None  # the core's choices() after the steps (look-ahead)
+    hold: str | None = None  # an extra's: the answer the table then gives for the player
+
+    @property
+    def ids(self) -> list[str]:
+        """The option ids the click adds to the path."""
+        return [s.id for s in self.steps]
+
+
+@dataclass
+class Prefs:
+    """What the table keeps per colour for its own answers (saved with the game)."""
+
+    auto: set[str] = field(default_factory=set)  # a switch turned on (teg: Pass automatically)
+    hold: dict[str, str] = field(default_factory=dict)  # colour -> an extra's hold
+    note: dict[str, str] = field(default_factory=dict)  # colour -> what the game noted
+
+
+@dataclass
+class Game:
+    """A game's part of the flow (each game's playtest hooks give it)."""
+
+    label: Callable[[Any, Any, Decision, dict[str, Any]], str]  # (engine, state, d, option)
+    lookahead: Callable[[Decision], bool] = lambda d: False
+    inline: Callable[[Decision, dict[str, Any], Decision], bool] = lambda d, o, nxt: False
+    compose: Callable[[list[Step]], str] | None = None
+    extras: Callable[[Any, Any, Decision, list[Entry]], list[Entry]] | None = None
+    # (engine, state, shown, colour, d, prefs) -> (option id, why) or None
+    auto: Callable[[Any, Any, Any, str, Decision, Prefs], tuple[str, str] | None] | None = None
+    # (engine, shown, colour, d, entry, prefs): what the game notes when a player chose
+    chose: Callable[[Any, Any, str, Decision, Entry, Prefs], None] | None = None
+    # (d, entry, depth) -> (yes, no) the question the table asks before the entry, or None
+    confirm: Callable[[Decision, Entry, int], tuple[str, str] | None] | None = None
+    private: frozenset[str] = frozenset()
+
+
+def forced(d: Decision | None) -> dict[str, Any] | None:
+    """The option the table takes by itself: a decision's only one (None: a player answers)."""
+    if d is None or d.get("roll") or len(d.get("options") or []) != 1:
+        return None
+    return d["options"][0]  # type: ignore[no-any-return]
+
+
+def compose(game: Game, steps: list[Step]) -> str:
+    """What an entry says: the game's compose, else the first label then the rest."""
+    if game.compose is not None:
+        return game.compose(steps)
+    text = steps[0].label
+    for i, s in enumerate(steps[1:]):
+        text += (": " if i == 0 else ", ") + s.label
+    return text
+
+
+def entries(game: Game, engine: Any, state: Any, path: list[str], d: Decision) -> list[Entry]:
+    """The menu of decision `d` at `path` (the core's full path) in `state`."""
+    look = game.lookahead(d)
+    out: list[Entry] = []
+
+    def step(dd: Decision, o: dict[str, Any], forced_: bool = False) -> Step:
+        return Step(o["id"], game.label(engine, state, dd, o), dd["name"], dd.get("player"),
+                    forced_)  # fmt: skip
+
+    def follows(dd: Decision, nxt: Decision | None) -> bool:
+        return (
+            nxt is not None
+            and not nxt.get("roll")
+            and nxt.get("player") == dd.get("player")
+            and (nxt["name"] in game.private) == (dd["name"] in game.private)
+        )
+
+    def expand(prefix: list[Step], dd: Decision, o: dict[str, Any]) -> None:
+        steps = [*prefix, step(dd, o)]
+        if not look:
+            out.append(Entry(steps))
+            return
+        res = engine.choices(state, path + [s.id for s in steps])
+        while (
+            not res["complete"]
+            and follows(dd, res["decision"])
+            and (len(res["decision"]["options"]) == 1)
+        ):
+            steps.append(step(res["decision"], res["decision"]["options"][0], True))
+            res = engine.choices(state, path + [s.id for s in steps])
+        nxt = None if res["complete"] else res["decision"]
+        if nxt is not None and follows(dd, nxt) and game.inline(dd, o, nxt):
+            steps[-1].inlined = True
+            for o2 in nxt["options"]:
+                expand(steps, nxt, o2)
+            return
+        out.append(Entry(steps, complete=bool(res["complete"]), result=res))
+
+    for o in d["options"]:
+        expand([], d, o)
+    for e in out:
+        e.label = compose(game, e.steps)
+    if game.extras is not None:
+        out += game.extras(engine, state, d, out)
+    return out
+
+
+def answer(
+    game: Game, engine: Any, state: Any, shown: Any, color: str, d: Decision | None,
+    prefs: Prefs, bot: bool,
+) -> tuple[str, str] | None:  # fmt: skip
+    """The table's own answer to `color`'s decision: (option id, why) or None.
+
+    Its only option (for everyone), else the game's answer for a player (not a bot).
+    """
+    if d is None or d.get("roll"):
+        return None
+    only = forced(d)
+    if only is not None:
+        return str(only["id"]), "only"
+    if bot or game.auto is None:
+        return None
+    return game.auto(engine, state, shown, color, d, prefs)

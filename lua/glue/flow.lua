@@ -1,0 +1,153 @@
+-- What a player clicks for a decision (any game): its menu. Pure: no TTS calls.
+--
+-- A decision's options are the core's, one field at a time; a menu is what a panel or a
+-- dialog offers for it. Each entry is a run of steps taken with one click:
+--   * an option, and after it every decision of the same player with a single option (the
+--     table would take it for them anyway), so "Utilize Colony die" reads as the whole
+--     action it is ("Utilize Colony die: upgrade your empire to level 2, pay 2 energy");
+--   * where the game asks for it (`inline`), an option whose next decision is shown in its
+--     place: "Activate a die" becomes one entry per die, a program card one per direction;
+--   * the game's extras: an entry that takes the same steps and also sets a hold, an answer
+--     the table gives for that player until the hold's key changes ("Not this turn").
+-- Seeing past an option costs one resolution of the rules (the core's `advance`), so a game
+-- says which decisions are worth it (`lookahead`), and the menu is built a frame's share at
+-- a time (`pace`). An entry keeps the core's result for its steps: taking it asks the core
+-- nothing more. Its Python twin is generator/harness/flow.py; the playtest compares the two
+-- entry for entry.
+--
+-- A decision with one option is not a player's to make: the table takes it (`Flow.forced`),
+-- for everyone, bots too, and the log can say it was the only one.
+
+local Flow = {}
+
+-- The option the table takes by itself: a decision's only one (nil: a player answers).
+function Flow.forced(d)
+  if d == nil or d.roll or d.options == nil or #d.options ~= 1 then
+    return nil
+  end
+  return d.options[1]
+end
+
+local function copy(list)
+  local out = {}
+  for i = 1, #list do
+    out[i] = list[i]
+  end
+  return out
+end
+
+-- A step's words: the game's option words.
+local function step_of(ctx, d, o, forced)
+  return { id = o.id, label = ctx.words.option(ctx, d, o), name = d.name, player = d.player,
+    forced = forced or nil }
+end
+
+-- What an entry says: the game's `compose(ctx, steps)`, else its labels, the first then
+-- the rest ("Flank Deal: N (forward)").
+function Flow.compose(ctx, steps)
+  if ctx.words.compose then
+    return ctx.words.compose(ctx, steps)
+  end
+  local text = steps[1].label
+  for i = 2, #steps do
+    text = text .. (i == 2 and ": " or ", ") .. steps[i].label
+  end
+  return text
+end
+
+-- The entries of decision `d` of `color`, whose path so far is `path` (the core's full path:
+-- a simultaneous phase's colour first) in state `state`. `spec` is the game's (core,
+-- lookahead, inline, extras, private, apply_cost); `pace(units)` is called before each
+-- resolution and `still()` after it: false when the table moved on, and the menu is
+-- abandoned (nil returned). Each entry: { steps =, res = the core's advance for them (nil
+-- without look-ahead), of = the state it was worked out for, label =, hold = (an
+-- extra's) }.
+function Flow.entries(spec, ctx, state, path, d, pace, still)
+  local look = spec.lookahead and spec.lookahead(d)
+  local cost = spec.apply_cost or 1
+  local private = spec.private or {}
+  local entries = {}
+  local stale = false
+  local function advance(steps)
+    local p = copy(path)
+    for _, s in ipairs(steps) do
+      p[#p + 1] = s.id
+    end
+    pace(cost)
+    if still and not still() then
+      stale = true
+      return nil
+    end
+    return spec.core.advance(state, p)
+  end
+  -- the next decision belongs to the same player and is asked the same way (a panel or a
+  -- dialog), so one click may answer it too
+  local function follows(dd, nxt)
+    return nxt ~= nil and not nxt.roll and nxt.player == dd.player
+      and (private[nxt.name] or false) == (private[dd.name] or false)
+  end
+  local expand
+  expand = function(prefix, dd, o)
+    if stale then
+      return
+    end
+    local steps = copy(prefix)
+    steps[#steps + 1] = step_of(ctx, dd, o)
+    if not look then
+      entries[#entries + 1] = { steps = steps }
+      return
+    end
+    local res = advance(steps)
+    while res and not stale and not res.complete and follows(dd, res.decision)
+      and #res.decision.options == 1 do
+      steps[#steps + 1] = step_of(ctx, res.decision, res.decision.options[1], true)
+      res = advance(steps)
+    end
+    if stale then
+      return
+    end
+    if res and not res.complete and follows(dd, res.decision) and spec.inline
+      and spec.inline(dd, o, res.decision) then
+      steps[#steps].inlined = true
+      for _, o2 in ipairs(res.decision.options) do
+        expand(steps, res.decision, o2)
+      end
+      return
+    end
+    entries[#entries + 1] = { steps = steps, res = res }
+  end
+  for _, o in ipairs(d.options) do
+    expand({}, d, o)
+  end
+  if stale then
+    return nil
+  end
+  for _, e in ipairs(entries) do
+    e.label, e.of = Flow.compose(ctx, e.steps), state
+  end
+  if spec.extras then
+    for _, extra in ipairs(spec.extras(ctx, d, entries) or {}) do
+      extra.of = state
+      entries[#entries + 1] = extra
+    end
+  end
+  return entries
+end
+
+-- The entries without look-ahead, at no cost (each option alone): what a decision that is
+-- not worth seeing past offers.
+function Flow.plain(spec, ctx, d)
+  local entries = {}
+  for i, o in ipairs(d.options) do
+    local steps = { step_of(ctx, d, o) }
+    entries[i] = { steps = steps, label = Flow.compose(ctx, steps) }
+  end
+  if spec.extras then
+    for _, extra in ipairs(spec.extras(ctx, d, entries) or {}) do
+      entries[#entries + 1] = extra
+    end
+  end
+  return entries
+end
+
+return Flow

@@ -1,0 +1,463 @@
+-- Pure: Tiny Epic Galaxies' game log, as results (the table framework's words.entries): who
+-- did what and what it changed, every number a change with its sign and every total marked
+-- as one ("Green upgrades the empire to level 2 (Utilize Colony): -2 energy (now 1), +1 VP
+-- (now 2 VP)."); an action that changed nothing says why; the passes of a follow window in
+-- one line when it closes; a planet dealt into the row; the end when it is triggered; and at
+-- the end each mission with what earned it, the score by category and who won, and why.
+--
+-- Everything is read from the states around the action (nothing secret is in them until
+-- the end: the missions are revealed there) and from the action itself.
+
+local json = require("lib.json")
+
+local NULL = json.null
+local Story = {}
+
+local function pname(D, id)
+  local p = D.planet[id]
+  return p and p.name or tostring(id)
+end
+
+local function fname(D, f)
+  local x = D.face[f]
+  return x and x.name or tostring(f)
+end
+
+local function signed(n)
+  return (n >= 0 and "+" or "") .. n
+end
+
+local function player(state, color)
+  for i, p in ipairs(state.players) do
+    if p.color == color then
+      return p, i
+    end
+  end
+  return nil
+end
+
+local function list(words)
+  if #words <= 1 then
+    return words[1] or ""
+  end
+  return table.concat(words, ", ", 1, #words - 1) .. " and " .. words[#words]
+end
+
+local function same_place(a, b)
+  return a.at == b.at and a.planet == b.planet and a.step == b.step
+end
+
+-- One ship's move, in words ("ship 2 goes home").
+local function ship_move(D, s, was, now)
+  local ship = "ship " .. s
+  if now.at == "home" then
+    return was.at == "locked" and (ship .. " is unlocked (home)") or (ship .. " goes home")
+  elseif now.at == "surface" then
+    return ship .. " lands on " .. pname(D, now.planet)
+  elseif now.at == "orbit" and was.at == "orbit" and was.planet == now.planet then
+    local verb = now.step > was.step and " advances to step " or " moves back to step "
+    return ship .. verb .. now.step .. " on " .. pname(D, now.planet)
+  elseif now.at == "orbit" then
+    return ship .. " enters orbit around " .. pname(D, now.planet)
+  end
+  return ship .. " is locked"
+end
+
+-- What changed for one player between `q` and `p` (before and after), as phrases; `skip`
+-- leaves out what the action's own words already say (a ship, the empire, a colony).
+function Story.changes(D, q, p, skip)
+  skip = skip or {}
+  local bits = {}
+  for _, r in ipairs(D.resources) do
+    local dv = p[r] - q[r]
+    if dv ~= 0 then
+      bits[#bits + 1] = signed(dv) .. " " .. r .. " (now " .. p[r]
+        .. (p[r] == D.cap and dv > 0 and ", the most" or "") .. ")"
+    end
+  end
+  if p.empire ~= q.empire and not skip.empire then
+    bits[#bits + 1] = "empire to level " .. p.empire
+  end
+  for k = #q.colonies + 1, #p.colonies do
+    if p.colonies[k] ~= skip.colony then
+      bits[#bits + 1] = "colonizes " .. pname(D, p.colonies[k])
+    end
+  end
+  for s, ship in ipairs(p.ships) do
+    local was = q.ships[s]
+    if was and not same_place(was, ship) and s ~= skip.ship then
+      bits[#bits + 1] = ship_move(D, s, was, ship)
+    end
+  end
+  if p.vp ~= q.vp then
+    bits[#bits + 1] = signed(p.vp - q.vp) .. " VP (now " .. p.vp .. " VP)"
+  end
+  return bits
+end
+
+-- A planet's action that borrows another's (Umbra-Forum, Walsfeo, Sargus-36): whose.
+local function borrowed(D, ability)
+  if type(ability) ~= "table" or type(ability.ability) ~= "table" then
+    return ""
+  end
+  if type(ability.planet) == "string" and D.planet[ability.planet] then
+    return ", borrowing " .. pname(D, ability.planet) .. "'s"
+  elseif type(ability.colony) == "string" and type(ability.player) == "string" then
+    return ", borrowing " .. ability.player .. "'s " .. pname(D, ability.colony)
+  end
+  return ""
+end
+
+-- The words of a die face's use by a player (an activation or a follow): what they did, and
+-- what the changes need not repeat.
+local function use_words(D, face, use, q, p)
+  local kind = D.face[face] and D.face[face].action
+  if kind == "move" then
+    local s = (tonumber(use.ship) or 0) + 1
+    local text
+    if use.to == "home" then
+      text = "sends ship " .. s .. " home"
+    elseif use.mode == "land" then
+      text = "lands ship " .. s .. " on " .. pname(D, use.to)
+    else
+      text = "moves ship " .. s .. " into orbit around " .. pname(D, use.to)
+    end
+    if type(use.ability) == "table" then
+      text = text .. " and uses its action" .. borrowed(D, use.ability)
+    end
+    return text, { ship = s }
+  elseif kind == "acquire" then
+    local r = D.face[face].resource
+    return "acquires " .. r, {}, r
+  elseif kind == "advance" then
+    local planet = use.planet
+    local ship = nil
+    for s, x in ipairs(q.ships) do
+      if x.at == "orbit" and x.planet == planet then
+        ship = s
+      end
+    end
+    for _, c in ipairs(p.colonies) do
+      if c == planet then
+        local was = false
+        for _, old in ipairs(q.colonies) do
+          was = was or old == planet
+        end
+        if not was then
+          return "colonizes " .. pname(D, planet), { colony = planet, ship = ship }
+        end
+      end
+    end
+    local now = ship and p.ships[ship]
+    if now and now.at == "orbit" then
+      return "advances on " .. pname(D, planet) .. " to step " .. now.step .. " of "
+        .. D.planet[planet].steps, { ship = ship }
+    end
+    return "advances on " .. pname(D, planet), {}
+  elseif kind == "utilize" then
+    if use.colony == "empire" then
+      return "upgrades the empire to level " .. p.empire, { empire = true }
+    end
+    return "uses the action of " .. pname(D, use.colony) .. ", a colony"
+      .. borrowed(D, use.ability), {}
+  end
+  return "uses " .. fname(D, face), {}
+end
+
+-- Why an acquire gained nothing.
+local function why_none(D, r, q)
+  if q[r] >= D.cap then
+    return "none gained, already at " .. D.cap .. ", the most"
+  end
+  if r == "energy" then
+    return "none gained: no ship home or at an energy planet"
+  end
+  return "none gained: no ship at a " .. r .. " planet"
+end
+
+-- The action's line: its words, the actor's changes, then every other player's.
+local function results(D, before, after, who, text, skip, acquired)
+  local q, i = player(before, who)
+  local p = after.players[i]
+  local bits = Story.changes(D, q, p, skip)
+  if acquired and p[acquired] == q[acquired] then
+    table.insert(bits, 1, why_none(D, acquired, q))
+  end
+  local line = who .. " " .. text .. (#bits > 0 and (": " .. table.concat(bits, ", ")) or "")
+  for k, other in ipairs(after.players) do
+    if k ~= i then
+      local theirs = Story.changes(D, before.players[k], other)
+      if #theirs > 0 then
+        line = line .. "; " .. other.color .. ": " .. table.concat(theirs, ", ")
+      end
+    end
+  end
+  return line .. "."
+end
+
+local function faces_of(D, faces)
+  local out = {}
+  for i, f in ipairs(faces) do
+    out[i] = fname(D, f)
+  end
+  return list(out)
+end
+
+-- The words of an action that is not a pass (nil for a pass).
+local function action_line(D, result)
+  local a, before, after = result.action, result.before, result.after
+  local t = a.type
+  local who = a.player or before.active
+  if t == "roll" then
+    return who .. " rolls " .. #a.faces .. " dice: " .. faces_of(D, a.faces) .. "."
+  elseif t == "reroll" then
+    local was = {}
+    for k, i in ipairs(a.dice) do
+      was[k] = before.dice[i + 1].face
+    end
+    local paid = before.turn.rerolls >= D.game.reroll.free_per_turn
+    return results(D, before, after, who, "rerolls " .. faces_of(D, was)
+      .. (paid and "" or " (the free reroll)") .. " and gets " .. faces_of(D, a.faces), {})
+  elseif t == "convert" then
+    local spent = {}
+    for k, i in ipairs(a.spend) do
+      spent[k] = before.dice[i + 1].face
+    end
+    return who .. " uses the converter: spends " .. faces_of(D, spent) .. " and turns "
+      .. fname(D, before.dice[a.die + 1].face) .. " into " .. fname(D, a.face) .. "."
+  elseif t == "activate" or t == "follow" then
+    local face = t == "activate" and before.dice[a.die + 1].face or before.follow[1].face
+    local q, i = player(before, who)
+    local text, skip, acquired = use_words(D, face, a, q, after.players[i])
+    if t == "follow" then
+      text = "follows " .. before.active .. "'s " .. fname(D, face) .. ": " .. text
+    else
+      text = text .. " (" .. fname(D, face) .. ")"
+    end
+    return results(D, before, after, who, text, skip, acquired)
+  elseif t == "end_turn" then
+    local forced = result.steps[1] and result.steps[1].by == "table"
+    return who .. " ends the turn" .. (forced and ": nothing left to do" or "") .. "."
+  end
+  return nil
+end
+
+-- The planets dealt into the row and the ones that left it (not colonized).
+local function row_news(D, before, after)
+  local out = {}
+  local was, now = {}, {}
+  for _, id in ipairs(before.row) do
+    was[id] = true
+  end
+  for _, id in ipairs(after.row) do
+    now[id] = true
+    if not was[id] then
+      local p = D.planet[id]
+      out[#out + 1] = "New in the row: " .. p.name .. " (" .. p.track .. " track, " .. p.vp
+        .. " VP, " .. p.steps .. (p.steps == 1 and " step" or " steps") .. " to colonize)."
+    end
+  end
+  for _, id in ipairs(before.row) do
+    local gone = not now[id]
+    for _, d in ipairs(after.discard) do
+      if gone and d == id then
+        out[#out + 1] = pname(D, id) .. " leaves the row, discarded."
+      end
+    end
+  end
+  return out
+end
+
+local function triggered(state)
+  return state.end_triggered_by ~= nil and state.end_triggered_by ~= NULL
+end
+
+-- A mission at the end: what earned it, or why it earned nothing ("Industrialist: most
+-- energy, +2"), with the numbers.
+local function count_colonies(D, p, track)
+  local n = 0
+  for _, id in ipairs(p.colonies) do
+    if track == nil or D.planet[id].track == track then
+      n = n + 1
+    end
+  end
+  return n
+end
+
+local function ships(p, home)
+  local n = 0
+  for _, ship in ipairs(p.ships) do
+    if ship.at ~= "locked" and ((ship.at == "home") == home) then
+      n = n + 1
+    end
+  end
+  return n
+end
+
+local function measure_words(c)
+  if c.measure == "colonies" then
+    return (c.track and (c.track .. " ") or "") .. "planets"
+  end
+  return c.measure
+end
+
+function Story.mission(D, state, p)
+  local m = D.mission[p.mission]
+  if m == nil then
+    return p.color .. ": no mission, +0"
+  end
+  local c = m.condition
+  local why
+  if c.kind == "most" or c.kind == "fewest" then
+    local function value(x)
+      return c.measure == "colonies" and count_colonies(D, x, c.track) or x[c.measure]
+    end
+    local mine, best, by = value(p), nil, nil
+    for _, q in ipairs(state.players) do
+      if q.color ~= p.color then
+        local v = value(q)
+        if best == nil or (c.kind == "most" and v > best) or (c.kind == "fewest" and v < best) then
+          best, by = v, q.color
+        end
+      end
+    end
+    local what = measure_words(c)
+    why = c.kind .. " " .. what .. ": " .. p.color .. " has " .. mine .. ", " .. tostring(by)
+      .. " " .. tostring(best)
+    if p.mission_vp == m.vp then
+      why = c.kind .. " " .. what .. ", " .. mine .. " to " .. tostring(best)
+    elseif p.mission_vp > 0 then
+      why = "tied for the " .. c.kind .. " " .. what .. " at " .. mine
+    end
+  elseif c.kind == "equal" then
+    local bits = {}
+    for k, track in ipairs(c.tracks) do
+      bits[k] = count_colonies(D, p, track) .. " " .. track
+    end
+    why = "as many " .. table.concat(c.tracks, " as ") .. " planets: " .. table.concat(bits, ", ")
+  elseif c.kind == "at_least" or c.kind == "at_most" then
+    local bits = {}
+    for _, r in ipairs({ "energy", "culture", "ships_home", "ships_away" }) do
+      local limit = c.amounts[r]
+      if limit ~= nil then
+        local v = r == "ships_home" and ships(p, true) or r == "ships_away" and ships(p, false)
+          or p[r]
+        local label = r == "ships_home" and "ships home" or r == "ships_away"
+          and "ships away from home" or r
+        bits[#bits + 1] = (c.kind == "at_least" and "at least " or "at most ") .. limit .. " "
+          .. label .. ", has " .. v
+      end
+    end
+    why = "needs " .. table.concat(bits, "; ")
+  elseif c.kind == "triggered_end" then
+    why = "triggered the end: " .. (triggered(state) and state.end_triggered_by or "nobody")
+  elseif c.kind == "top_empire" then
+    why = "empire at the top level, " .. D.top .. ": level " .. p.empire
+  end
+  return p.color .. "'s mission " .. m.name .. " (" .. why .. "): " .. signed(p.mission_vp)
+    .. " VP"
+end
+
+-- Each player's final VP by category: planets, empire, mission.
+function Story.score_lines(D, state)
+  local out = {}
+  for _, p in ipairs(state.players) do
+    local planets = 0
+    for _, id in ipairs(p.colonies) do
+      planets = planets + D.planet[id].vp
+    end
+    local empire = D.levels[p.empire].vp
+    local m = D.mission[p.mission]
+    out[#out + 1] = p.color .. ": planets " .. planets .. " (" .. #p.colonies
+      .. (#p.colonies == 1 and " colony" or " colonies") .. ") + empire " .. empire .. " (level "
+      .. p.empire .. ") + mission " .. p.mission_vp .. " (" .. (m and m.name or "none") .. ") = "
+      .. p.vp .. " VP"
+  end
+  return out
+end
+
+-- Who won, and why: the ranking's tie-breaks (VP, then colonies, empire, energy + culture).
+function Story.winner(state)
+  local first = state.ranking[1]
+  local top = {}
+  for _, color in ipairs(first) do
+    top[#top + 1] = (player(state, color))
+  end
+  if #first > 1 then
+    local p = top[1]
+    return list(first) .. " share the win: " .. p.vp .. " VP, " .. #p.colonies .. " colonies, "
+      .. "empire level " .. p.empire .. " and " .. (p.energy + p.culture)
+      .. " energy + culture each."
+  end
+  local p = top[1]
+  local second = state.ranking[2] and state.ranking[2][1]
+  local q = second and player(state, second)
+  if q == nil or q.vp < p.vp then
+    return p.color .. " wins with " .. p.vp .. " VP" .. (q and (" (" .. q.color .. " has "
+      .. q.vp .. ")") or "") .. "."
+  end
+  -- tied on VP: the first tie-break that parts them
+  local names = {}
+  for _, x in ipairs(state.players) do
+    if x.vp == p.vp then
+      names[#names + 1] = x.color
+    end
+  end
+  local head = list(names) .. " have " .. p.vp .. " VP; " .. p.color .. " wins on "
+  if #p.colonies ~= #q.colonies then
+    return head .. "colonies, " .. #p.colonies .. " to " .. #q.colonies .. "."
+  elseif p.empire ~= q.empire then
+    return head .. "empire level, " .. p.empire .. " to " .. q.empire .. "."
+  end
+  return head .. "energy + culture, " .. (p.energy + p.culture) .. " to "
+    .. (q.energy + q.culture) .. "."
+end
+
+-- The game log's entries for an applied action (glue.table: words.entries).
+function Story.entries(ctx, result)
+  local D = ctx.D
+  local a, before, after = result.action, result.before, result.after
+  local notes = ctx.log.notes
+  local out = {}
+  if a.type == "pass" then
+    notes.passes = notes.passes or {}
+    notes.passes[#notes.passes + 1] = a.player
+  else
+    local line = action_line(D, result)
+    if line then
+      out[#out + 1] = { kind = "action", text = line }
+    end
+  end
+  if (a.type == "pass" or a.type == "follow") and #after.follow < #before.follow
+    and notes.passes and #notes.passes > 0 then
+    -- the window closed: its passes in one line
+    local n = #notes.passes
+    table.insert(out, a.type == "follow" and 1 or #out + 1, { kind = "action",
+      text = list(notes.passes) .. (n == 1 and " does" or " do") .. " not follow "
+        .. before.active .. "'s " .. fname(D, before.follow[1].face) .. "." })
+    notes.passes = nil
+  elseif #after.follow < #before.follow then
+    notes.passes = nil
+  end
+  for _, text in ipairs(row_news(D, before, after)) do
+    out[#out + 1] = { kind = "action", text = text }
+  end
+  if not triggered(before) and triggered(after) then
+    local p = player(after, after.end_triggered_by)
+    out[#out + 1] = { kind = "news", text = p.color .. " reaches " .. p.vp .. " VP (the end "
+      .. "comes at " .. D.game.end_vp .. "): the round is finished, then the game ends." }
+  end
+  if before.phase ~= "over" and after.phase == "over" then
+    out[#out + 1] = { kind = "news", text = "Game over. The missions are revealed:" }
+    for _, p in ipairs(after.players) do
+      out[#out + 1] = { kind = "score", text = Story.mission(D, after, p) .. "." }
+    end
+    for _, line in ipairs(Story.score_lines(D, after)) do
+      out[#out + 1] = { kind = "score", text = "Final score, " .. line .. "." }
+    end
+    out[#out + 1] = { kind = "news", text = Story.winner(after) }
+  end
+  return out
+end
+
+return Story
