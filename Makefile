@@ -7,7 +7,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: mod test lint clean
+.PHONY: mod test soak lint clean
 
 mod: $(STAMP)
 	$(BIN)/ttsmod build teg
@@ -15,6 +15,10 @@ mod: $(STAMP)
 
 test: $(STAMP) lint
 	$(BIN)/python -m pytest -q -n auto --maxprocesses 4
+
+# The long runs CI leaves out: every seeded Mechs game of the UI check (40, not 20).
+soak: $(STAMP)
+	TTSMOD_SOAK=1 $(BIN)/python -m pytest -q -n auto --maxprocesses 4 tests/test_tem_table.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check generator tests benchmarks

@@ -156,6 +156,25 @@ def test_a_tie_names_the_tie_break_and_its_numbers(engine):
                          r"\d+ to \d+\.", line), line  # fmt: skip
 
 
+def test_runners_up_level_on_vp_are_all_named(engine):
+    """A winner alone at the top, the next two level on VP: the line names both, not one."""
+    from generator.engines.teg.records import deal, play
+
+    for seed in range(400):
+        rng = random.Random(f"runners-up:{seed}")
+        record = play(engine, deal(engine, 3, rng), ["greedy"] * 3, rng).record
+        final = _replayed(engine, record)[-1]
+        vps = sorted((p["vp"] for p in final["players"]), reverse=True)
+        if vps[0] > vps[1] == vps[2]:
+            break
+    else:
+        pytest.fail("no game with tied runners-up in the seeded games")
+    line = Teller("teg").tell(record).lines[-1]["text"]
+    behind = sorted(p["color"] for p in final["players"] if p["vp"] == vps[1])
+    assert re.search(rf"wins with {vps[0]} VP \((\w+) and (\w+) have {vps[1]}\)\.$", line), line
+    assert sorted(re.findall(r"\((\w+) and (\w+) have", line)[0]) == behind
+
+
 def test_a_new_game_while_one_is_in_play_asks_first(save):
     from tests.test_table import started
 

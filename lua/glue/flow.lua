@@ -57,14 +57,14 @@ end
 
 -- The entries of decision `d` of `color`, whose path so far is `path` (the core's full path:
 -- a simultaneous phase's colour first) in state `state`. `spec` is the game's (core,
--- lookahead, inline, extras, private, apply_cost); `pace(units)` is called before each
--- resolution and `still()` after it: false when the table moved on, and the menu is
--- abandoned (nil returned). Each entry: { steps =, res = the core's advance for them (nil
+-- lookahead, inline, extras, private, lookahead_cost or apply_cost); `pace(units)` is
+-- called before each resolution and `still()` after it: false when the table moved on, and
+-- the menu is abandoned (nil returned). Each entry: { steps =, res = the core's advance for them (nil
 -- without look-ahead), of = the state it was worked out for, label =, hold = (an
 -- extra's) }.
 function Flow.entries(spec, ctx, state, path, d, pace, still)
   local look = spec.lookahead and spec.lookahead(d)
-  local cost = spec.apply_cost or 1
+  local cost = spec.lookahead_cost or spec.apply_cost or 1
   local private = spec.private or {}
   local entries = {}
   local stale = false

@@ -732,6 +732,32 @@ end
 
 -- Save and load ------------------------------------------------------------------------------
 
+-- The per-colour settings as the save keeps them, encoded again only when one changed (onSave
+-- runs at every autosave and rewind checkpoint; the settings change at a few clicks a game):
+-- the signature walks a few short tables, far less than encoding them.
+local PREF_MAPS = { "auto", "bots", "hold", "note", "page" }
+
+local function prefs_text(T)
+  local p = T.prefs
+  local sig = { p.bot_pace or "normal" }
+  for _, k in ipairs(PREF_MAPS) do
+    sig[#sig + 1] = k
+    for color, v in next, p[k] do
+      sig[#sig + 1] = color
+      sig[#sig + 1] = tostring(v)
+    end
+  end
+  sig = table.concat(sig, "\0")
+  if T.prefs_sig ~= sig then
+    T.prefs_sig = sig
+    T.prefs_text = json.encode(json.object({ auto = json.object(p.auto),
+      page = json.object(p.page), bots = json.object(p.bots),
+      bot_pace = p.bot_pace or "normal", hold = json.object(p.hold),
+      note = json.object(p.note) }))
+  end
+  return T.prefs_text
+end
+
 function Table.save(T)
   if T.loading then
     return T.loading_text or ""
@@ -739,11 +765,7 @@ function Table.save(T)
   if T.spare_text == nil and T.spare ~= nil then
     T.spare_text = json.encode(T.spare)
   end
-  local prefs = json.encode(json.object({ auto = json.object(T.prefs.auto),
-    page = json.object(T.prefs.page), bots = json.object(T.prefs.bots),
-    bot_pace = T.prefs.bot_pace or "normal", hold = json.object(T.prefs.hold),
-    note = json.object(T.prefs.note) }))
-  local text = Game.save_text(T.m, prefs, T.spare_text)
+  local text = Game.save_text(T.m, prefs_text(T), T.spare_text)
   local log = (T.m.state or T.m.picks) and Log.text(T.log) or nil
   if log == nil or text == "" then
     return text

@@ -393,8 +393,15 @@ function Story.winner(state)
   local second = state.ranking[2] and state.ranking[2][1]
   local q = second and player(state, second)
   if q == nil or q.vp < p.vp then
-    return p.color .. " wins with " .. p.vp .. " VP" .. (q and (" (" .. q.color .. " has "
-      .. q.vp .. ")") or "") .. "."
+    -- the runners-up: every player with the second most VP, whatever their other tie-breaks
+    local next_best = {}
+    for _, x in ipairs(q and state.players or {}) do
+      if x.vp == q.vp then
+        next_best[#next_best + 1] = x.color
+      end
+    end
+    return p.color .. " wins with " .. p.vp .. " VP" .. (q and (" (" .. list(next_best)
+      .. (#next_best > 1 and " have " or " has ") .. q.vp .. ")") or "") .. "."
   end
   -- tied on VP: the first tie-break that parts them
   local names = {}

@@ -496,8 +496,19 @@ function L.winner(view)
   end
   local second = ranking[2] and by[ranking[2].color]
   if second == nil or second.vp < top.vp then
-    return top.color .. " wins with " .. top.vp .. " VP" .. (second and (" (" .. second.color
-      .. " has " .. second.vp .. ")") or "") .. "."
+    -- the runners-up: every player with the second most VP, whatever their tie-break
+    local next_best = {}
+    for _, r in ipairs(second and ranking or {}) do
+      if by[r.color].vp == second.vp then
+        next_best[#next_best + 1] = r.color
+      end
+    end
+    local n = #next_best
+    local names = n > 1 and (table.concat(next_best, ", ", 1, n - 1) .. " and " .. next_best[n])
+      or next_best[1]
+    return top.color .. " wins with " .. top.vp .. " VP" .. (second and (" (" .. names
+      .. (n > 1 and " have " or " has ")
+      .. second.vp .. ")") or "") .. "."
   end
   return top.color .. " and " .. second.color .. " have " .. top.vp .. " VP; " .. top.color
     .. " wins on weapons bought, " .. #top.bought .. " to " .. #second.bought .. "."
