@@ -23,6 +23,11 @@ Chooser = Callable[[Decision], str]
 SIMULTANEOUS = ("pilot", "base_mine", "basic", "program")
 
 
+def amount(n: int, res: str) -> str:
+    """An amount of a resource in a refusal: "2 credits", "1 credit", "5 energy"."""
+    return f"{n} {'credit' if res == 'credits' and n == 1 else res}"
+
+
 # What each program card action is called in its decision's option.
 ACT_LABELS = {"collect": "Collect", "mine": "Deploy a mine", "turret": "Deploy a turret",
               "buy": "Buy a weapon", "power_up": "Heal or upgrade"}  # fmt: skip
@@ -849,7 +854,7 @@ class Engine:
             return f"no {what} in {place} while the Mighty Mech stands there"
         res, cost = self._deploy_cost(s, p, what)
         if p[res] < cost:
-            return f"a {what} in {place} costs {cost} {res}; {p['color']} has {p[res]}"
+            return f"a {what} in {place} costs {amount(cost, res)}; {p['color']} has {p[res]}"
         if what == "mine":
             left = bool(p["mines"]) or any(
                 c["mine"] is not None and c["mine"]["owner"] == p["color"]
@@ -890,7 +895,7 @@ class Engine:
         cost = weapon["cost"]
         for res in ("energy", "credits"):
             if p[res] < cost.get(res, 0):
-                return f"{weapon['name']} costs {cost[res]} {res}; {p['color']} has {p[res]}"
+                return f"{weapon['name']} costs {amount(cost[res], res)}; {p['color']} has {p[res]}"
         return None
 
     def _why_not_power(self, s: State, p: dict[str, Any], pick: str | None = None) -> str | None:
@@ -902,14 +907,16 @@ class Engine:
         color = p["color"]
         no_upgrade = (
             "no upgrade in Power Armor" if p["status"] != "pilot"
-            else f"an upgrade costs {up['pay']} {up['resource']}; {color} has {p[up['resource']]}"
+            else f"an upgrade costs {amount(up['pay'], up['resource'])}; {color} has "
+            f"{p[up['resource']]}"
         )  # fmt: skip
         if pick == "upgrade":
             return no_upgrade
         full = p["health"] >= self._health_max(p)
         no_heal = (
             f"{color} is at full health ({p['health']})" if full
-            else f"healing costs {heal['pay']} {heal['resource']} for {heal['health']} health; "
+            else f"healing costs {amount(heal['pay'], heal['resource'])} for {heal['health']} "
+            f"health; "
             f"{color} has {p[heal['resource']]}"
         )  # fmt: skip
         if pick is not None:

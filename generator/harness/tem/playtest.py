@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from generator.engines.tem.bots import BOTS
-from generator.engines.tem.engine import Engine
+from generator.engines.tem.engine import Engine, amount
 from generator.games.tem import TinyEpicMechs
 from generator.harness import flow, secrets
 from generator.harness.play import PlaytestError, panel_options, seat_players  # noqa: F401
@@ -62,7 +62,7 @@ def shown_label(engine: Engine, state: Any, d: dict[str, Any], option: dict[str,
         return f"{oid} ({FROM_SEAT[int(DEGREES[oid] - seat['turn']) % 360]})"
     if d["name"] == "buy":
         w = engine.weapons[oid]
-        cost = [f"{w['cost'][r]} {r}" for r in ("energy", "credits") if w["cost"].get(r, 0) > 0]
+        cost = [amount(w["cost"][r], r) for r in ("energy", "credits") if w["cost"].get(r, 0) > 0]
         return (f"{w['name']} ({w['type']}, damage {w['damage']}, power {w['power_damage']}; "
                 f"costs {' + '.join(cost) or 'nothing'}; {w['vp']} VP)")  # fmt: skip
     if CELL.match(label):

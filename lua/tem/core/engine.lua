@@ -36,6 +36,11 @@ local unpack = table.unpack or unpack
 -- are shared: a program step, a mine on a cell, the dealt pilots, the ranking (each is
 -- replaced whole when it changes). The cross-check compares every state with the Python
 -- engine's, so a field this missed would show there.
+-- An amount of a resource in a refusal: "2 credits", "1 credit", "5 energy".
+local function amount(n, res)
+  return n .. " " .. ((res == "credits" and n == 1) and "credit" or res)
+end
+
 local function clone(s)
   local players = {}
   for i, p in ipairs(s.players) do
@@ -866,7 +871,7 @@ function Engine.new(D)
     end
     local res, cost = deploy_cost(s, p, what)
     if p[res] < cost then
-      return "a " .. what .. " in " .. where .. " costs " .. cost .. " " .. res .. "; " .. p.color
+      return "a " .. what .. " in " .. where .. " costs " .. amount(cost, res) .. "; " .. p.color
         .. " has " .. p[res]
     end
     for _, c in next, s.cells do
@@ -901,7 +906,7 @@ function Engine.new(D)
     for _, res in ipairs({ "energy", "credits" }) do
       local need = weapon.cost[res] or 0
       if p[res] < need then
-        return weapon.name .. " costs " .. need .. " " .. res .. "; " .. p.color .. " has " .. p[res]
+        return weapon.name .. " costs " .. amount(need, res) .. "; " .. p.color .. " has " .. p[res]
       end
     end
     return nil
@@ -918,7 +923,7 @@ function Engine.new(D)
     if p.status ~= "pilot" then
       no_upgrade = "no upgrade in Power Armor"
     else
-      no_upgrade = "an upgrade costs " .. up.pay .. " " .. up.resource .. "; " .. color .. " has "
+      no_upgrade = "an upgrade costs " .. amount(up.pay, up.resource) .. "; " .. color .. " has "
         .. p[up.resource]
     end
     if pick == "upgrade" then return no_upgrade end
@@ -927,7 +932,7 @@ function Engine.new(D)
     if full then
       no_heal = color .. " is at full health (" .. p.health .. ")"
     else
-      no_heal = "healing costs " .. heal.pay .. " " .. heal.resource .. " for " .. heal.health
+      no_heal = "healing costs " .. amount(heal.pay, heal.resource) .. " for " .. heal.health
         .. " health; " .. color .. " has " .. p[heal.resource]
     end
     if pick ~= nil then

@@ -93,13 +93,18 @@ function L.place(D, view, cell)
   return name(D, c.zone)
 end
 
+-- "credits" counts: one credit (energy and VP are said the same for any number).
+local function unit(n, what)
+  return (what == "credits" and (n == 1 or n == -1)) and "credit" or what
+end
+
 local function signed(n, what)
-  return (n >= 0 and "+" or "") .. n .. " " .. what
+  return (n >= 0 and "+" or "") .. n .. " " .. unit(n, what)
 end
 
 -- What a player paid: "-2 credits", or "free" (never "-0").
 local function paid(cost, resource)
-  return cost > 0 and ("-" .. cost .. " " .. resource) or "free"
+  return cost > 0 and ("-" .. cost .. " " .. unit(cost, resource)) or "free"
 end
 
 -- Damage taken from a mine or a turret, and the health left ("Red takes 2 damage, all the

@@ -118,7 +118,8 @@ function W.weapon(D, id)
   local cost = {}
   for _, res in ipairs({ "energy", "credits" }) do
     if (w.cost[res] or 0) > 0 then
-      cost[#cost + 1] = w.cost[res] .. " " .. res
+      cost[#cost + 1] = w.cost[res] .. " " .. ((res == "credits" and w.cost[res] == 1) and "credit"
+        or res)
     end
   end
   return w.name .. " (" .. w.type .. ", damage " .. w.damage .. ", power " .. w.power_damage
