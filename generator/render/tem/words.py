@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.engines.tem.engine import amount
+
 ARROWS = {
     "step": "1 zone N/E/S/W",
     "double": "2 zones N/E/S/W, jumping",
@@ -44,5 +46,5 @@ def ability(a: dict[str, Any]) -> str:
 
 
 def cost(c: dict[str, int]) -> str:
-    """A weapon's cost ("2 energy + 1 credits")."""
-    return " + ".join(f"{n} {r}" for r, n in sorted(c.items())) or "free"
+    """A weapon's cost ("2 energy + 1 credit")."""
+    return " + ".join(amount(n, r) for r, n in sorted(c.items())) or "free"
