@@ -20,6 +20,17 @@
 
 local Flow = {}
 
+-- A game's extra for a window (its `extras`): the entry whose first step is `id`, again, as
+-- a hold to `key` labelled `label` ("Not this turn"); nil when no entry starts so.
+function Flow.hold(entries, id, key, label)
+  for _, e in ipairs(entries) do
+    if e.steps[1].id == id then
+      return { { steps = e.steps, res = e.res, hold = key, label = label } }
+    end
+  end
+  return nil
+end
+
 -- The option the table takes by itself: a decision's only one (nil: a player answers).
 function Flow.forced(d)
   if d == nil or d.roll or d.options == nil or #d.options ~= 1 then

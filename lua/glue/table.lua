@@ -415,6 +415,17 @@ function Table.prepare(T)
   end
 end
 
+-- The table's own answer to `who`'s decision `d` taken, if it has one (true then).
+local function answer_for(T, who, d)
+  local steps, why = T.answer(who, d)
+  if steps then
+    T.attempt(who, function()
+      return Game.take_steps(T.m, who, steps, "table", why)
+    end)
+  end
+  return steps ~= nil
+end
+
 -- What the table does by itself: a turn with nothing to choose, chance (the game's own
 -- input), an answer a player asked the table to give for them.
 function Table.automate(T)
@@ -431,12 +442,7 @@ function Table.automate(T)
   if Game.simultaneous(m) then
     -- each colour's decision the table answers, one a frame (worked out by prepare)
     for _, who in ipairs(Game.deciders(m)) do
-      local d = Game.known(m, who)
-      local steps, why = T.answer(who, d)
-      if steps then
-        T.attempt(who, function()
-          return Game.take_steps(m, who, steps, "table", why)
-        end)
+      if answer_for(T, who, Game.known(m, who)) then
         return
       end
     end
@@ -453,12 +459,7 @@ function Table.automate(T)
     end
     return
   end
-  local steps, why = T.answer(who, d)
-  if steps then
-    T.attempt(who, function()
-      return Game.take_steps(m, who, steps, "table", why)
-    end)
-  end
+  answer_for(T, who, d)
 end
 
 -- The answer the table gives by itself to `color`'s decision `d`, as steps with why (nil:

@@ -5,6 +5,7 @@
 -- (generator/harness/teg/playtest.py).
 
 local Game = require("glue.game")
+local Flow = require("glue.flow")
 
 local F = {}
 
@@ -35,13 +36,8 @@ function F.extras(ctx, d, entries)
   if not window(d) then
     return nil
   end
-  for _, e in ipairs(entries) do
-    if e.steps[1].id == "pass" then
-      return { { steps = e.steps, res = e.res, hold = turn_key(ctx.m.state),
-        label = "Not this turn (pass every die of " .. ctx.m.state.active .. "'s turn)" } }
-    end
-  end
-  return nil
+  return Flow.hold(entries, "pass", turn_key(ctx.m.state),
+    "Not this turn (pass every die of " .. ctx.m.state.active .. "'s turn)")
 end
 
 -- The table passes for a player whose switch is on, or who said "Not this turn" this turn.

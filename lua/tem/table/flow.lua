@@ -6,6 +6,7 @@
 -- (generator/harness/tem/playtest.py).
 
 local Game = require("glue.game")
+local Flow = require("glue.flow")
 
 local F = {}
 
@@ -53,13 +54,8 @@ function F.extras(ctx, d, entries)
   if not window(d) then
     return nil
   end
-  for _, e in ipairs(entries) do
-    if e.steps[1].id == "done" then
-      return { { steps = e.steps, res = e.res, hold = keep_key(ctx.m.state),
-        label = "Keep my loadout for the rest of the round" } }
-    end
-  end
-  return nil
+  return Flow.hold(entries, "done", keep_key(ctx.m.state),
+    "Keep my loadout for the rest of the round")
 end
 
 -- The table keeps a player's loadout when they said so for the round, or when nothing
