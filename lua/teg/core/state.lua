@@ -305,6 +305,10 @@ local function threshold(D, p, key)
   return p[key]
 end
 
+-- What a mission counts of a player (the story tells the same numbers the rules scored):
+-- planets colonized (of `track`, or all), and a threshold's measure.
+S.colonies_of, S.threshold = colonies_of, threshold
+
 -- Mission VP of seat i at the end of the game.
 function S.mission_vp(D, state, i)
   local p = state.players[i]

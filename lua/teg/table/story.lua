@@ -9,6 +9,7 @@
 -- the end: the missions are revealed there) and from the action itself.
 
 local json = require("lib.json")
+local S = require("teg.core.state")
 
 local NULL = json.null
 local Story = {}
@@ -274,26 +275,6 @@ end
 
 -- A mission at the end: what earned it, or why it earned nothing ("Industrialist: most
 -- energy, +2"), with the numbers.
-local function count_colonies(D, p, track)
-  local n = 0
-  for _, id in ipairs(p.colonies) do
-    if track == nil or D.planet[id].track == track then
-      n = n + 1
-    end
-  end
-  return n
-end
-
-local function ships(p, home)
-  local n = 0
-  for _, ship in ipairs(p.ships) do
-    if ship.at ~= "locked" and ((ship.at == "home") == home) then
-      n = n + 1
-    end
-  end
-  return n
-end
-
 local function measure_words(c)
   if c.measure == "colonies" then
     return (c.track and (c.track .. " ") or "") .. "planets"
@@ -310,7 +291,7 @@ function Story.mission(D, state, p)
   local why
   if c.kind == "most" or c.kind == "fewest" then
     local function value(x)
-      return c.measure == "colonies" and count_colonies(D, x, c.track) or x[c.measure]
+      return c.measure == "colonies" and S.colonies_of(D, x, c.track) or x[c.measure]
     end
     local mine, best, by = value(p), nil, nil
     for _, q in ipairs(state.players) do
@@ -332,7 +313,7 @@ function Story.mission(D, state, p)
   elseif c.kind == "equal" then
     local bits = {}
     for k, track in ipairs(c.tracks) do
-      bits[k] = count_colonies(D, p, track) .. " " .. track
+      bits[k] = S.colonies_of(D, p, track) .. " " .. track
     end
     why = "as many " .. table.concat(c.tracks, " as ") .. " planets: " .. table.concat(bits, ", ")
   elseif c.kind == "at_least" or c.kind == "at_most" then
@@ -340,8 +321,7 @@ function Story.mission(D, state, p)
     for _, r in ipairs({ "energy", "culture", "ships_home", "ships_away" }) do
       local limit = c.amounts[r]
       if limit ~= nil then
-        local v = r == "ships_home" and ships(p, true) or r == "ships_away" and ships(p, false)
-          or p[r]
+        local v = S.threshold(D, p, r)
         local label = r == "ships_home" and "ships home" or r == "ships_away"
           and "ships away from home" or r
         bits[#bits + 1] = (c.kind == "at_least" and "at least " or "at most ") .. limit .. " "
