@@ -7,7 +7,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: mod test soak lint clean
+.PHONY: mod test soak real lint clean
 
 mod: $(STAMP)
 	$(BIN)/ttsmod build teg
@@ -19,6 +19,12 @@ test: $(STAMP) lint
 # The long runs CI leaves out: every seeded Mechs game of the UI check (40, not 20).
 soak: $(STAMP)
 	TTSMOD_SOAK=1 $(BIN)/python -m pytest -q -n auto --maxprocesses 4 tests/test_tem_table.py
+
+# The table on a real MoonSharp (docs/moonsharp.md): make real MOONSHARP=path/to/MoonSharp.Interpreter.dll
+real: $(STAMP)
+	@test -f "$(MOONSHARP)" || { echo "give MOONSHARP=PATH, PATH a MoonSharp.Interpreter.dll"; exit 2; }
+	$(BIN)/python -m pip install --quiet -e '.[test,moonsharp]'
+	TTSMOD_MOONSHARP="$(MOONSHARP)" $(BIN)/python -m pytest -q tests/test_interpreter.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check generator tests benchmarks

@@ -347,6 +347,30 @@ def lint(source: str, fmt: str) -> None:
 GAME = click.argument("game", type=click.Choice(games.ids()), default=games.DEFAULT)
 
 
+def _interpreter(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """--interpreter: None for lupa (the model), else the path of a MoonSharp DLL."""
+    if value is None or value == "lupa":
+        return None
+    kind, _, path = value.partition("=")
+    if kind != "moonsharp" or not path:
+        raise click.BadParameter("give lupa, or moonsharp=PATH (a MoonSharp.Interpreter.dll)")
+    if not Path(path).is_file():
+        raise click.BadParameter(f"moonsharp={path}: no such file")
+    return path
+
+
+INTERPRETER = click.option(
+    "--interpreter",
+    metavar="lupa|moonsharp=PATH",
+    envvar="TTSMOD_INTERPRETER",
+    callback=_interpreter,
+    help="Run the table's Lua on lupa under the MoonSharp profile (the default, counted), or "
+    "on the MoonSharp.Interpreter.dll at PATH through pythonnet (timed in ms, the bridge's "
+    "own cost taken out; each game also played on lupa and compared). Needs "
+    "ttsmod[moonsharp] and a .NET runtime (docs/moonsharp.md).",
+)
+
+
 @main.command(name="games")
 def list_games() -> None:
     """List the games ttsmod knows: id, name, players, and whether it has a table yet."""
@@ -814,6 +838,7 @@ def simulate(
     "line (Grey: a spectator's).",
 )
 @click.option("--force", is_flag=True, help="With --records or --logs: replace earlier files.")
+@INTERPRETER
 def playtest(
     source: str,
     game: str | None,
@@ -826,6 +851,7 @@ def playtest(
     records: Path | None,
     logs: Path | None,
     force: bool,
+    interpreter: str | None,
 ) -> None:
     """Play whole games at a headless TTS through the table's own UI, checked against Python.
 
@@ -871,14 +897,21 @@ def playtest(
     _, save = _current_save(source)
     assert save is not None
     costs = Costs()
+    twins = Costs()
     failed = None
     actions = clicks = rolls = steps = 0
     longest = None
+    if interpreter is not None:
+        _warm_up(save, interpreter)
     with Progress(transient=True, console=_stderr_console()) as progress:
         task = progress.add_task("playing at the table", total=count)
-        for result in run(engine, save, count, players, seed, bot, count=True, bots=seats):
+        for result in run(engine, save, count, players, seed, bot, count=True, bots=seats,
+                          interpreter=interpreter):  # fmt: skip
             assert result.table is not None
             costs.add(result.table)
+            if result.twin is not None and result.twin.table is not None:
+                twins.add(result.twin.table)
+                result.twin.table = None
             actions += result.actions
             clicks += result.clicks
             rolls += result.rolls
@@ -914,13 +947,46 @@ def playtest(
             else ""
         )
     )
-    click.echo(costs.text())
+    if interpreter is None:
+        click.echo(costs.text())
+    else:
+        click.echo(costs.real_text(twins, _bridge_line()))
     if longest is not None and longest.saved is not None:
         from generator.harness.play import measure_load
 
         click.echo(measure_load(save, longest.saved, longest.actions).text())
+        if interpreter is not None:
+            load = measure_load(save, longest.saved, longest.actions, interpreter=interpreter)
+            click.echo(load.text())
     if failed is not None:
         _fail(f"ttsmod: {failed.problem}", 1)
+
+
+def _warm_up(save: dict[str, Any], interpreter: str) -> None:
+    """play.warm_up, a DLL that cannot be used refused in one line."""
+    from generator.harness.play import warm_up
+    from generator.harness.tts.clr import InterpreterError
+
+    try:
+        warm_up(save, interpreter)
+    except InterpreterError as err:
+        _fail(f"ttsmod: {err}", EXIT_BAD_INPUT)
+
+
+def _bridge_line() -> str:
+    """What the bridge to MoonSharp costs, as taken out of every figure."""
+    from generator.harness.tts.clr import measured_bridge
+
+    found = measured_bridge()
+    if found is None:
+        return ""
+    return (
+        f"on {found['version']} through pythonnet: taken out of every figure, the Python "
+        f"behind each API call and member read (timed), {found['callback_us']:.1f} us a "
+        f"crossing into Python, {found['member_read_us']:.1f} us a member read, "
+        f"{found['call_us']:.1f} us a call from Python (measured at start); mono's garbage "
+        "collection counts (the bridge adds to it)"
+    )
 
 
 def _records_folder(records: Path, force: bool, pattern: str = "game-*.json") -> None:

@@ -39,6 +39,8 @@ class GameResult:
     table: Table | None = field(default=None, repr=False)
     saved: str | None = field(default=None, repr=False)  # what onSave last returned, if kept
     logs: dict[str, str] = field(default_factory=dict, repr=False)  # colour -> its game log
+    # the same game played on lupa, when this one ran on a real interpreter (--interpreter)
+    twin: GameResult | None = field(default=None, repr=False)
 
     @property
     def actions(self) -> int:
@@ -170,6 +172,7 @@ class Load:
     on_load: int
     frames: list[int]
     calls: int
+    ms: list[float] | None = None  # on a real interpreter: main chunk, onLoad, each frame
 
     @property
     def total(self) -> int:
@@ -178,6 +181,15 @@ class Load:
 
     def text(self) -> str:
         """One paragraph a person reads."""
+        if self.ms is not None:
+            main, on_load, *frames = self.ms
+            return (
+                f"load of the longest game ({self.actions} actions, {self.size:,} bytes saved) "
+                f"on MoonSharp: main chunk {main:.2f} ms, onLoad {on_load:.2f} ms, then "
+                f"{len(frames)} frames (the most one ran: {max(frames, default=0):.2f} ms); "
+                f"{sum(self.ms):.1f} ms in all (goal: no frame over {GOAL_MS_MAX:g} ms"
+                f"{_verdict(max(self.ms) <= GOAL_MS_MAX)})"
+            )
         worst = max(self.frames, default=0)
         return (
             f"load of the longest game ({self.actions} actions, {self.size:,} bytes saved): "
@@ -188,14 +200,34 @@ class Load:
         )
 
 
-def measure_load(save: dict[str, Any], saved: str, actions: int, seed: int = 1) -> Load:
-    """Load `saved` (what a table's onSave returned) into a fresh table and settle it."""
-    t = Table.load({**save, "LuaScriptState": saved}, seed=seed)
+def warm_up(save: dict[str, Any], interpreter: str) -> None:
+    """Load the save on a real interpreter and run it two seconds, timing nothing kept.
+
+    mono compiles MoonSharp's code the first time each part of it runs (TTS's has run other
+    mods' Lua before ours): the first handlers of a process would time the compiler.
+    """
+    t = Table.load(save, seed=0, interpreter=interpreter)
+    t.run(seconds=2)
+    t.save()
+
+
+def measure_load(
+    save: dict[str, Any], saved: str, actions: int, seed: int = 1, interpreter: str | None = None
+) -> Load:
+    """Load `saved` (what a table's onSave returned) into a fresh table and settle it.
+
+    With `interpreter` (a MoonSharp DLL) the load is timed there, in ms, as well.
+    """
+    t = Table.load({**save, "LuaScriptState": saved}, seed=seed, interpreter=interpreter)
     settle(t)
-    frames = list(t.costs["Wait.frames callback"].instructions)
-    calls = sum(sum(c.calls) for c in t.costs.values())
-    return Load(actions, len(saved), t.costs["main chunk"].instructions[-1],
-                t.costs["onLoad"].instructions[-1], frames, calls)  # fmt: skip
+    c = t.costs
+    frames = list(c["Wait.frames callback"].instructions)
+    calls = sum(sum(x.calls) for x in c.values())
+    ms = None
+    if interpreter is not None:
+        ms = [c["main chunk"].ms[-1], c["onLoad"].ms[-1], *c["Wait.frames callback"].ms]
+    return Load(actions, len(saved), c["main chunk"].instructions[-1],
+                c["onLoad"].instructions[-1], frames, calls, ms)  # fmt: skip
 
 
 def _verdict(ok: bool) -> str:
@@ -216,6 +248,7 @@ class Costs:
     scans: dict[str, list[int]] = field(default_factory=dict)
     ms: dict[str, list[float]] = field(default_factory=dict)
     calls: dict[str, list[int]] = field(default_factory=dict)
+    collections: dict[str, list[int]] = field(default_factory=dict)  # on a real interpreter
 
     def add(self, t: Table) -> None:
         """Add one table's handler runs (the playtest's own probes left out).
@@ -230,6 +263,7 @@ class Costs:
             self.scans.setdefault(name, []).extend(cost.scans)
             self.ms.setdefault(name, []).extend(cost.ms)
             self.calls.setdefault(name, []).extend(cost.calls)
+            self.collections.setdefault(name, []).extend(cost.collections)
 
     def rows(self) -> list[tuple[Any, ...]]:
         """(handler, runs, instructions p50/p99/max, modelled ms p50/p99/max, scans max)."""
@@ -265,6 +299,41 @@ class Costs:
                                               if MODEL.per_call else "") + "); "
             + ("all met" if not over else "OVER: " + ", ".join(over))
         )  # fmt: skip
+        return "\n".join(lines)
+
+    def real_text(self, twin: Costs | None = None, bridge: str = "") -> str:
+        """The same table for a run on a real MoonSharp: its ms, beside the model's.
+
+        `twin`: the same games counted on lupa; each handler's modelled ms (MODEL) from its
+        counts, and how the modelled p99 compares with the real one (the calibration goal:
+        within 30%). "no GC" is the same runs without the ones a garbage collection fell in.
+        """
+        lines = [
+            f"{'handler':<26}{'runs':>7}  {'MoonSharp ms p50/p99/max':>25}  "
+            f"{'no GC p99/max':>14}  {'modelled ms p50/p99/max':>24}  {'p99 model/real':>14}"
+        ]
+        over = []
+        for name in sorted(self.ms):
+            real = sorted(self.ms[name])
+            r50, r99, rmax = _pct(real, 0.5), _pct(real, 0.99), real[-1]
+            gcs = self.collections.get(name) or []
+            quiet = sorted(ms for ms, n in zip(self.ms[name], gcs, strict=False) if not n)
+            row = f"{name:<26}{len(real):>7}  {r50:>7.2f} {r99:>7.2f} {rmax:>8.2f}  "
+            row += f"{_pct(quiet, 0.99):>6.2f} {quiet[-1] if quiet else 0:>7.2f}  "
+            if twin is not None and name in twin.instructions:
+                ins, calls = twin.instructions[name], twin.calls[name]
+                m = sorted(MODEL.ms(i, c) for i, c in zip(ins, calls, strict=True))
+                ratio = f"{_pct(m, 0.99) / r99:.2f}" if r99 > 0 else "-"
+                row += f"{_pct(m, 0.5):>7.2f} {_pct(m, 0.99):>7.2f} {m[-1]:>8.2f}  {ratio:>14}"
+            lines.append(row.rstrip())
+            if name != "main chunk" and (r99 > GOAL_MS_P99 or rmax > GOAL_MS_MAX):
+                over.append(name)
+        lines.append(
+            f"goals: every handler p99 <= {GOAL_MS_P99:g} ms and max <= {GOAL_MS_MAX:g} ms of "
+            "MoonSharp's own time; " + ("all met" if not over else "OVER: " + ", ".join(over))
+        )
+        if bridge:
+            lines.append(bridge)
         return "\n".join(lines)
 
 

@@ -18,6 +18,7 @@ before an option, its secrets, and any check of its own at a decision.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from collections.abc import Callable, Iterator
@@ -363,6 +364,7 @@ def play_game(
     secrets_check: bool = True,
     count: bool = False,
     bots: dict[str, str] | None = None,
+    interpreter: str | None = None,
 ) -> GameResult:
     """Play one whole game at the headless table; see the module docstring.
 
@@ -373,10 +375,13 @@ def play_game(
     loaded from a save, rewound, with players moved): play goes on there, the mirror rebuilt
     from the record (and the decision under way) that table holds. With `count` the table
     counts the Lua instructions of every handler (for `Costs`; it plays about half as fast).
+    `interpreter`: a MoonSharp.Interpreter.dll the table's Lua runs on (harness.tts.clr),
+    timed in ms instead of counted.
     """
     result = GameResult(index, seed)
     rng = random.Random(f"{hooks.seed_prefix}:{seed}:{index}")
-    t = Table.load(save, seed=rng.randrange(2**31), count_instructions=count)
+    t = Table.load(save, seed=rng.randrange(2**31), count_instructions=count,
+                   interpreter=interpreter)  # fmt: skip
     result.table = t
     colors = list(hooks.colors(engine)[:players])
     try:
@@ -698,10 +703,11 @@ class Runner:
         secrets_check: bool = True,
         count: bool = False,
         bots: dict[str, str] | None = None,
+        interpreter: str | None = None,
     ) -> GameResult:
         """One whole game (see play_game)."""
         return play_game(self.hooks, engine, save, players, seed, index, bot, after_answer,
-                         secrets_check, count, bots)  # fmt: skip
+                         secrets_check, count, bots, interpreter)  # fmt: skip
 
     def play_on(self, engine: Any, t: Table, rng: random.Random, bot: str = "mixed") -> GameResult:
         """Play a game already dealt at table `t` to its end (see play_game)."""
@@ -725,7 +731,73 @@ class Runner:
         bot: str = "mixed",
         count: bool = False,
         bots: dict[str, str] | None = None,
+        interpreter: str | None = None,
     ) -> Iterator[GameResult]:
-        """`games` seeded games (game i has its own seed, so any one can be replayed alone)."""
+        """`games` seeded games (game i has its own seed, so any one can be replayed alone).
+
+        With `interpreter` each game is played on it, then again on lupa (counted: its
+        `twin`), and the two must be the same game: the state after every answer, the
+        record, every colour's log.
+        """
         for index in range(games):
-            yield self.play_game(engine, save, players, seed, index, bot, count=count, bots=bots)
+            if interpreter is None:
+                yield self.play_game(engine, save, players, seed, index, bot, count=count,
+                                     bots=bots)  # fmt: skip
+            else:
+                yield self.play_twins(engine, save, players, seed, index, bot, bots, interpreter)
+
+    def play_twins(
+        self,
+        engine: Any,
+        save: dict[str, Any],
+        players: int,
+        seed: int,
+        index: int,
+        bot: str,
+        bots: dict[str, str] | None,
+        interpreter: str,
+    ) -> GameResult:
+        """One game on `interpreter`, then on lupa (counted: its `twin`), compared."""
+        trails: list[list[str]] = [[], []]
+        real, twin = (
+            self.play_game(engine, save, players, seed, index, bot, _trail(trail), count=True,
+                           bots=bots, interpreter=dll)
+            for trail, dll in zip(trails, (interpreter, None), strict=True)
+        )  # fmt: skip
+        real.twin = twin
+        if real.problem is None:
+            real.problem = twin_difference(real, twin, *trails)
+        return real
+
+
+def _trail(trail: list[str]) -> Callable[[Table, int], Table]:
+    """An after_answer that keeps a digest of the table's state after every answer."""
+
+    def keep(t: Table, answers: int) -> Table:
+        text = json.dumps(lua_state(t), sort_keys=True, separators=(",", ":"))
+        trail.append(hashlib.sha256(text.encode()).hexdigest())
+        return t
+
+    return keep
+
+
+def twin_difference(
+    real: GameResult, twin: GameResult, real_trail: list[str], twin_trail: list[str]
+) -> str | None:
+    """How a game on the real interpreter differs from the same game on lupa (None: not)."""
+    where = f"game {real.index + 1}"
+    if twin.problem is not None:
+        return f"{where}: on lupa (the same game): {twin.problem}"
+    for k, (a, b) in enumerate(zip(real_trail, twin_trail, strict=False)):
+        if a != b:
+            return f"{where}, answer {k + 1}: the state on MoonSharp differs from lupa's"
+    if len(real_trail) != len(twin_trail):
+        return (f"{where}: {len(real_trail)} answers on MoonSharp, {len(twin_trail)} on "
+                "lupa")  # fmt: skip
+    found = first_difference(real.record, twin.record)
+    if found is not None:
+        return f"{where}: the record on MoonSharp differs from lupa's at {found}"
+    for color in sorted(set(real.logs) | set(twin.logs)):
+        if real.logs.get(color) != twin.logs.get(color):
+            return f"{where}: {color}'s log on MoonSharp differs from lupa's"
+    return None

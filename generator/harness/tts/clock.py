@@ -154,13 +154,15 @@ class Clock:
         return True
 
     def _resume(self, co: int, thing: Thing | None) -> None:
+        excluded = self.bridge.excluded if self.bridge is not None else 0.0
+        collections = self.bridge.collections() if self.bridge is not None else 0
         start = time.perf_counter()
         counted = _values(self._count(self._co_resume, co))
         cost = self.costs["coroutine"]
         cost.instructions.append(int(counted[0]))
         cost.scans.append(0)
         cost.calls.append(0)
-        cost.ms.append((time.perf_counter() - start) * 1000)
+        cost.ms.append(self._ms_since(start, excluded, cost, collections))
         if not counted[1]:
             raise ScriptError(f"coroutine: {counted[2]}")
         if counted[3] == "dead":

@@ -29,8 +29,10 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from lupa import lua52
+
 from generator.harness.moonsharp import host_runtime
-from generator.harness.tts import ui
+from generator.harness.tts import clr, ui
 from generator.harness.tts.clock import FPS, Clock, TimeHandle, WaitHandle, Waiting
 from generator.harness.tts.containers import Containers
 from generator.harness.tts.objects import GlobalHandle, JSONHandle, ObjectHandle, Objects
@@ -71,19 +73,33 @@ __all__ = [
 class Table(Scripts, Clock, Seats, Screen, Objects, Containers, Physics):
     """One emulated TTS table (see the module docstring)."""
 
-    def __init__(self, seed: int = 0, count_instructions: bool = True) -> None:
+    def __init__(
+        self, seed: int = 0, count_instructions: bool = True, interpreter: str | None = None
+    ) -> None:
         self.rng = random.Random(seed)
         self.seed = seed
-        self.count_instructions = count_instructions
-        self.lua, self._load, self._count = host_runtime(seed, (_attribute_get, _attribute_set))
+        # `interpreter`: the path of a MoonSharp.Interpreter.dll to run the scripts on (clr.py),
+        # timed instead of counted; None for lupa under the MoonSharp profile.
+        self.interpreter = interpreter
+        self.count_instructions = count_instructions and interpreter is None
+        handlers = (_attribute_get, _attribute_set)
+        if interpreter is None:
+            self.lua, self._load, self._count = host_runtime(seed, handlers)
+            self.bridge = None
+            self._raw_lua_type = lua52.lua_type
+        else:
+            self.lua, self._load, self._count = clr.runtime(interpreter, handlers)
+            self.bridge = self.lua.bridge
+            self._raw_lua_type = self.lua.lua_type
         self.H = self.lua.execute(PRELUDE)
         # TTS seeds math.random differently every session; ours follows the table's seed, so
         # a seeded playtest repeats (and nothing else shares the C library's generator).
         # lupa can hand Lua the wrong Python object once the userdata of a collected one is
         # released and its slot reused (scoder/lupa#294, met here about once in 15 games
         # with lupa 2.7 and 2.8): a table's Lua never collects garbage. A table lives for
-        # one game; its runtime is freed with it.
-        self.lua.execute("collectgarbage('stop')")
+        # one game; its runtime is freed with it. (MoonSharp collects as TTS does.)
+        if interpreter is None:
+            self.lua.execute("collectgarbage('stop')")
         self._math_rng = random.Random(f"{seed}:math.random")
         self.lua.globals().math.random = self._math_random
         # Lua helpers, fetched once: reading a Lua table's fields from inside a Lua -> Python
@@ -96,6 +112,11 @@ class Table(Scripts, Clock, Seats, Screen, Objects, Containers, Physics):
         self._new_vector = self.H.Vector
         self._co_spawn = self.H.spawn
         self._co_resume = self.H.resume
+        if interpreter is not None:  # the same answers without a call into Lua for each
+            rt = self.lua
+            self._wrap, self._anchor, self._rawget = rt.wrap, (lambda v: v), rt.rawget
+            self._type = rt.type_of
+            self._is_function = lambda v: rt.type_of(v) == "function"
         self.frame = 0
         self.things: dict[str, Thing] = {}
         self.handles: dict[str, ObjectHandle] = {}
@@ -144,9 +165,15 @@ class Table(Scripts, Clock, Seats, Screen, Objects, Containers, Physics):
         return self._math_rng.randint(low, high)
 
     @classmethod
-    def load(cls, save: dict[str, Any], seed: int = 0, count_instructions: bool = True) -> Table:
+    def load(
+        cls,
+        save: dict[str, Any],
+        seed: int = 0,
+        count_instructions: bool = True,
+        interpreter: str | None = None,
+    ) -> Table:
         """A table with the save's objects and scripts, after every onLoad."""
-        table = cls(seed, count_instructions)
+        table = cls(seed, count_instructions, interpreter)
         table._load_save(save)
         return table
 
@@ -239,7 +266,10 @@ class Table(Scripts, Clock, Seats, Screen, Objects, Containers, Physics):
         return self._reloaded(self.save(), seed)
 
     def _reloaded(self, save: dict[str, Any], seed: int | None = None) -> Table:
-        table = Table.load(save, self.seed + 1 if seed is None else seed, self.count_instructions)
+        table = Table.load(
+            save, self.seed + 1 if seed is None else seed, self.count_instructions,
+            self.interpreter,
+        )  # fmt: skip
         for player in self.players.values():
             table.players[player.name] = copy.copy(player)
         table.quirks = dict(self.quirks)

@@ -14,8 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from lupa import lua52
-
 from generator.harness.tts.surface import surface
 
 if TYPE_CHECKING:
@@ -50,6 +48,8 @@ class Cost:
     instructions: list[int] = field(default_factory=list)
     scans: list[int] = field(default_factory=list)
     calls: list[int] = field(default_factory=list)  # TTS API calls and member reads
+    # on a real interpreter: the garbage collections (mono's nursery) each run saw
+    collections: list[int] = field(default_factory=list)
 
 
 class Handle:
@@ -113,7 +113,7 @@ def _attribute_get(obj: Any, name: Any) -> Any:
 
 def _attribute_set(obj: Any, name: Any, value: Any) -> None:
     if isinstance(obj, Handle):
-        if lua52.lua_type(value) in ANCHORED:  # (see api_function)
+        if obj._table._raw_lua_type(value) in ANCHORED:  # (see api_function)
             value = obj._table._anchor(value)
         obj.lua_set(str(name), value)
         return
@@ -314,7 +314,21 @@ class Scripts:
     def _undefined(self, name: Any) -> None:
         raise _unknown("global", str(name))
 
+    def _ms_since(self, start: float, excluded: float, cost: Cost, collections: int) -> float:
+        """A run's ms: wall time on lupa, MoonSharp's own (the bridge's taken out) on it.
+
+        On MoonSharp the garbage collections it saw are kept beside (`collections`: the
+        count before it began).
+        """
+        if self.bridge is None:
+            return (time.perf_counter() - start) * 1000
+        ms = float(self.bridge.net_ms(start, excluded))
+        cost.collections.append(self.bridge.collections() - collections)
+        return ms
+
     def _run(self, label: str, fn: Any, *args: Any) -> Any:
+        excluded = self.bridge.excluded if self.bridge is not None else 0.0
+        collections = self.bridge.collections() if self.bridge is not None else 0
         start = time.perf_counter()
         crossed = self.crossings
         scanned = self._count.scanned if self.count_instructions else 0.0
@@ -329,7 +343,7 @@ class Scripts:
         except Exception as err:  # a Lua error
             raise ScriptError(f"{label}: {err}") from None
         cost = self.costs[label.split(": ", 1)[-1]]
-        cost.ms.append((time.perf_counter() - start) * 1000)
+        cost.ms.append(self._ms_since(start, excluded, cost, collections))
         cost.instructions.append(n)
         cost.scans.append(round(self._count.scanned - scanned) if self.count_instructions else 0)
         cost.calls.append(self.crossings - crossed)
@@ -377,7 +391,8 @@ class Scripts:
             # on its stack (an empty error, or a crash: seen with Wait.frames callbacks of
             # lua/glue/frames.lua's jobs). TTS's MoonSharp ties closures to no thread, so
             # every function a script hands over is taken through the main state.
-            return fn(*[self._anchor(a) if lua52.lua_type(a) == "function" else a for a in args])
+            lua_type = self._raw_lua_type
+            return fn(*[self._anchor(a) if lua_type(a) == "function" else a for a in args])
 
         return self._wrap(call)
 

@@ -1,0 +1,185 @@
+"""`--interpreter moonsharp=PATH`: the headless table on a real MoonSharp DLL (harness.tts.clr).
+
+The tests that run Lua on MoonSharp need a MoonSharp.Interpreter.dll and pythonnet: give the
+DLL's path in TTSMOD_MOONSHARP (docs/moonsharp.md says how to get one); without it they skip
+with one line. The checks of what the CLI and the twin comparison refuse run everywhere.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.harness.play import GameResult
+from generator.harness.playtest import twin_difference
+
+DLL = os.environ.get("TTSMOD_MOONSHARP", "")
+ROOT = Path(__file__).resolve().parents[1]
+needs_dll = pytest.mark.skipif(
+    not (DLL and Path(DLL).is_file()),
+    reason="no MoonSharp DLL: set TTSMOD_MOONSHARP=PATH to MoonSharp.Interpreter.dll",
+)
+
+
+def ttsmod(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "TTSMOD_INTERPRETER"}
+    return subprocess.run([sys.executable, "-m", "generator", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+
+
+def test_the_option_refuses_what_is_not_an_interpreter(tmp_path):
+    gone = tmp_path / "MoonSharp.Interpreter.dll"
+    run = ttsmod("playtest", "tem", "--games", "1", "--interpreter", f"moonsharp={gone}")
+    assert run.returncode == 2
+    assert f"moonsharp={gone}: no such file" in run.stderr
+    run = ttsmod("playtest", "tem", "--games", "1", "--interpreter", "luajit")
+    assert run.returncode == 2
+    assert "give lupa, or moonsharp=PATH" in run.stderr
+
+
+def test_a_file_that_is_no_assembly_is_named(tmp_path):
+    fake = tmp_path / "MoonSharp.Interpreter.dll"
+    fake.write_text("not an assembly")
+    run = ttsmod("playtest", "tem", "--games", "1", "--interpreter", f"moonsharp={fake}")
+    assert run.returncode == 2, run.stderr
+    # without pythonnet: how to get it; with it: that the file is no MoonSharp assembly
+    assert "ttsmod[moonsharp]" in run.stderr or "not a MoonSharp.Interpreter assembly" in (
+        run.stderr
+    )
+    assert "Traceback" not in run.stderr
+
+
+def _game(logs: dict[str, str], record: dict, problem: str | None = None) -> GameResult:
+    result = GameResult(0, 1, record=record, problem=problem)
+    result.logs = logs
+    return result
+
+
+def test_a_twin_game_that_differs_is_named_where():
+    record = {"game": "teg", "setup": {"players": 2}, "actions": [{"a": 1}]}
+    same = _game({"Red": "Red rolls"}, record)
+    twin = _game({"Red": "Red rolls"}, record)
+    assert twin_difference(same, twin, ["x", "y"], ["x", "y"]) is None
+    found = twin_difference(same, same, ["x", "y"], ["x", "z"])
+    assert found == "game 1, answer 2: the state on MoonSharp differs from lupa's"
+    found = twin_difference(same, same, ["x"], ["x", "y"])
+    assert found == "game 1: 1 answers on MoonSharp, 2 on lupa"
+    other = _game({"Red": "Red rolls"}, {**record, "actions": [{"a": 2}]})
+    found = twin_difference(same, other, [], [])
+    assert found == "game 1: the record on MoonSharp differs from lupa's at /actions/0/a"
+    found = twin_difference(same, _game({"Red": "Red passes"}, record), [], [])
+    assert found == "game 1: Red's log on MoonSharp differs from lupa's"
+    found = twin_difference(same, _game({}, record, "answer 3: boom"), [], [])
+    assert found == "game 1: on lupa (the same game): answer 3: boom"
+
+
+# -- on the real interpreter -------------------------------------------------------------------
+
+
+def table(script: str, objects: tuple = ()):
+    from generator.harness.tts import Table
+
+    return Table.load(
+        {"LuaScript": script, "LuaScriptState": "", "XmlUI": "", "ObjectStates": list(objects)},
+        seed=3,
+        interpreter=DLL,
+    )
+
+
+DIE = {
+    "GUID": "d1e000",
+    "Name": "Custom_Dice",
+    "Nickname": "Die",
+    "Transform": {"posX": 1, "posY": 1, "posZ": 2, "rotX": 0, "rotY": 0, "rotZ": 0,
+                  "scaleX": 1, "scaleY": 1, "scaleZ": 1},
+}  # fmt: skip
+
+
+@needs_dll
+def test_values_cross_as_lupa_hands_them():
+    t = table(
+        "function probe() return 3, 2.5, 'ゲーム', true, nil, {1, 2, x = {y = 'z'}} end\n"
+        "function kind(v) return type(v) end\n"
+        "function echo(...) return ... end"
+    )
+    three, half, word, yes, nothing, tab = t.call_in("-1", "probe")
+    assert (three, type(three), half, word, yes, nothing) == (3, int, 2.5, "ゲーム", True, None)
+    assert t.from_lua(tab) == {"1": 1, "2": 2, "x": {"y": "z"}}
+    assert t.from_lua(t.call_in("-1", "echo", t.to_lua([4, 5]))) == [4, 5]
+    assert t.call_in("-1", "kind", t.to_lua({"a": 1})) == "table"
+
+
+@needs_dll
+def test_objects_are_userdata_read_by_name():
+    t = table(
+        "function probe() local d = getObjectFromGUID('d1e000')\n"
+        "  local p = d.getPosition()\n"
+        "  return type(d), d.getName(), p.x, p.z, d == getObjectFromGUID('d1e000') end",
+        (DIE,),
+    )
+    assert t.call_in("-1", "probe") == ("userdata", "Die", 1, 2, True)
+
+
+@needs_dll
+def test_what_the_emulator_refuses_is_refused_on_moonsharp_too():
+    from generator.harness.tts import ScriptError, Strictness
+
+    t = table(
+        "function colon() local d = getObjectFromGUID('d1e000') return d:getName() end\n"
+        "function unknown() return getObjectFromGuid('d1e000') end\n"
+        "function caught() return pcall(function() return getObjectFromGuid('x') end) end\n"
+        "function broken() local t = nil return t.x end",
+        (DIE,),
+    )
+    with pytest.raises(Strictness, match="called with ':'"):
+        t.call_in("-1", "colon")
+    with pytest.raises(Strictness, match="'getObjectFromGuid'"):
+        t.call_in("-1", "unknown")
+    ok, message = t.call_in("-1", "caught")  # a refusal is a Lua error: pcall sees it
+    assert ok is False and "getObjectFromGuid" in message
+    with pytest.raises(ScriptError, match=r"broken: .*Global:\(4,"):
+        t.call_in("-1", "broken")
+
+
+@needs_dll
+def test_time_is_moonsharps_own_with_the_bridge_taken_out():
+    """A handler's ms leave out the Python behind its API calls (here made slow on purpose)."""
+    t = table(
+        "function calls() for i = 1, 200 do Turns.enable = false end end\n"
+        "function none() for i = 1, 200 do local x = i end end",
+    )
+    import time
+
+    from generator.harness.tts.seats import TurnsHandle
+
+    slow = TurnsHandle._set_enable
+
+    def sleepy(self, value):
+        time.sleep(0.0005)
+        return slow(self, value)
+
+    TurnsHandle._set_enable = sleepy
+    try:
+        t.call_in("-1", "calls")
+    finally:
+        TurnsHandle._set_enable = slow
+    spent = t.costs["calls"].ms[-1]
+    # 200 member writes slept 100 ms in Python: none of it is MoonSharp's
+    assert spent < 50, spent
+    assert t.bridge is not None and t.bridge.crossings >= 200
+
+
+@needs_dll
+def test_a_whole_game_on_moonsharp_is_lupas_game():
+    run = subprocess.run(
+        [sys.executable, "-m", "generator", "playtest", "tem", "--games", "1",
+         "--players", "2", "--interpreter", f"moonsharp={DLL}"],
+        cwd=ROOT, capture_output=True, text=True, timeout=1200,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr  # a game unlike lupa's fails, naming where
+    assert "MoonSharp ms p50/p99/max" in run.stdout
+    assert "on MoonSharp: main chunk" in run.stdout
