@@ -123,7 +123,7 @@ def main() -> None:
             result = playtest.play_game(engine, save, players, args.seed, index, count=True,
                                         bots=seats)  # fmt: skip
         else:
-            result = playtest.play_twins(engine, save, players, args.seed, index, "mixed",
+            result = playtest.PLAYTEST.play_twins(engine, save, players, args.seed, index, "mixed",
                                          seats, dll)  # fmt: skip
             assert result.twin is not None and result.twin.table is not None
             twins.add(result.twin.table)

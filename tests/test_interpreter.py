@@ -183,3 +183,25 @@ def test_a_whole_game_on_moonsharp_is_lupas_game():
     assert run.returncode == 0, run.stderr  # a game unlike lupa's fails, naming where
     assert "MoonSharp ms p50/p99/max" in run.stdout
     assert "on MoonSharp: main chunk" in run.stdout
+
+
+def test_the_fit_finds_the_model_the_runs_were_made_with():
+    from generator.harness.moonsharp import Model
+    from generator.harness.play import Costs
+
+    truth = Model(rate=1500.0, per_call=0.004, base=0.2)
+    real, twin = Costs(), Costs()
+    runs = [(200 + 37 * k % 9000, k % 40) for k in range(400)]
+    real.ms["onButton"] = [truth.ms(i, c) for i, c in runs]
+    real.collections["onButton"] = [0] * len(runs)
+    real.ms["onButton"][7] += 50.0  # a collection fell here: left out of the fit
+    real.collections["onButton"][7] = 1
+    twin.instructions["onButton"] = [i for i, _ in runs]
+    twin.calls["onButton"] = [c for _, c in runs]
+    fitted = real.fit(twin)
+    assert fitted is not None
+    assert abs(fitted.rate - 1500) < 1 and abs(fitted.base - 0.2) < 1e-6
+    assert abs(fitted.per_call - 0.004) < 1e-6
+    assert "onButton 1.00" in real.fit_text(twin, fitted)
+    twin.instructions["onButton"].pop()  # runs that do not pair one to one: no fit
+    assert real.fit(twin) is None

@@ -58,6 +58,9 @@ def test_decoding_then_encoding_gives_pythons_canonical_text(codec, value):
         "{\t}",
         '{"a" :1 ,"b":[ 1 ,2] , "c" : { } }',
         '["' + "x" * 200 + '", "' + "y" * 70 + '\\n"]',
+        # whole numbers either side of 10^14, where the encoder stops writing them by tostring
+        "[256, -99999, 2147483648, 99999999999999, -99999999999999, 100000000000000, "
+        "9007199254740992, -100000000000000]",
     ],
 )
 def test_numbers_and_escapes(codec, text):

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.harness.moonsharp import MODEL
+from generator.harness.moonsharp import MODEL, Model
 from generator.harness.tts import ui
 from generator.harness.tts.emulator import Table
 
@@ -306,10 +306,11 @@ class Costs:
 
         `twin`: the same games counted on lupa; each handler's modelled ms (MODEL) from its
         counts, and how the modelled p99 compares with the real one (the calibration goal:
-        within 30%). "no GC" is the same runs without the ones a garbage collection fell in.
+        within 30%). "GC": the runs a garbage collection fell in; "no GC" the p99 and max
+        of the others.
         """
         lines = [
-            f"{'handler':<26}{'runs':>7}  {'MoonSharp ms p50/p99/max':>25}  "
+            f"{'handler':<26}{'runs':>7}{'GC':>6}  {'MoonSharp ms p50/p99/max':>25}  "
             f"{'no GC p99/max':>14}  {'modelled ms p50/p99/max':>24}  {'p99 model/real':>14}"
         ]
         over = []
@@ -318,7 +319,8 @@ class Costs:
             r50, r99, rmax = _pct(real, 0.5), _pct(real, 0.99), real[-1]
             gcs = self.collections.get(name) or []
             quiet = sorted(ms for ms, n in zip(self.ms[name], gcs, strict=False) if not n)
-            row = f"{name:<26}{len(real):>7}  {r50:>7.2f} {r99:>7.2f} {rmax:>8.2f}  "
+            collected = sum(1 for n in gcs if n)
+            row = f"{name:<26}{len(real):>7}{collected:>6}  {r50:>7.2f} {r99:>7.2f} {rmax:>8.2f}  "
             row += f"{_pct(quiet, 0.99):>6.2f} {quiet[-1] if quiet else 0:>7.2f}  "
             if twin is not None and name in twin.instructions:
                 ins, calls = twin.instructions[name], twin.calls[name]
@@ -332,9 +334,76 @@ class Costs:
             f"goals: every handler p99 <= {GOAL_MS_P99:g} ms and max <= {GOAL_MS_MAX:g} ms of "
             "MoonSharp's own time; " + ("all met" if not over else "OVER: " + ", ".join(over))
         )
+        if twin is not None:
+            fitted = self.fit(twin)
+            if fitted is not None:
+                lines.append(self.fit_text(twin, fitted))
         if bridge:
             lines.append(bridge)
         return "\n".join(lines)
+
+    def pairs(self, twin: Costs) -> dict[str, list[tuple[float, int, int, int]]]:
+        """Per handler, each real run beside the same run counted on lupa.
+
+        (ms, instructions, calls, collections); a handler whose runs do not pair one to
+        one (the games were not the same) is left out.
+        """
+        out = {}
+        for name, ms in self.ms.items():
+            ins, calls = twin.instructions.get(name, []), twin.calls.get(name, [])
+            gcs = self.collections.get(name) or [0] * len(ms)
+            if name in PROBES or len(ins) != len(ms) or len(gcs) != len(ms):
+                continue
+            out[name] = list(zip(ms, ins, calls, gcs, strict=True))
+        return out
+
+    def fit(self, twin: Costs) -> Model | None:
+        """The model least squares fits to the paired runs no garbage collection fell in.
+
+        ms = base + instructions / rate + calls * per_call, over every handler's runs.
+        """
+        rows = [(1.0, float(i), float(c), m) for runs in self.pairs(twin).values()
+                for m, i, c, g in runs if not g]  # fmt: skip
+        if len(rows) < 10:
+            return None
+        # normal equations of the 3 unknowns, solved by Cramer's rule (a 3x3 system)
+        a = [[sum(r[j] * r[k] for r in rows) for k in range(3)] for j in range(3)]
+        b = [sum(r[j] * r[3] for r in rows) for j in range(3)]
+
+        def det(m: list[list[float]]) -> float:
+            return (m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+                    - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+                    + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]))  # fmt: skip
+
+        whole = det(a)
+        if whole == 0:
+            return None
+        x = []
+        for j in range(3):
+            m = [row[:] for row in a]
+            for k in range(3):
+                m[k][j] = b[k]
+            x.append(det(m) / whole)
+        base, per_instruction, per_call = x
+        if per_instruction <= 0:
+            return None
+        return Model(rate=1 / per_instruction, per_call=per_call, base=base)
+
+    def fit_text(self, twin: Costs, fitted: Model) -> str:
+        """The fitted model, and each handler's p99 it predicts over the real p99."""
+        ratios = []
+        for name, runs in sorted(self.pairs(twin).items()):
+            if len(runs) < 20:
+                continue
+            real = _pct(sorted(m for m, _, _, _ in runs), 0.99)
+            model = _pct(sorted(fitted.ms(i, c) for _, i, c, _ in runs), 0.99)
+            if real > 0:
+                ratios.append(f"{name} {model / real:.2f}")
+        return (
+            f"fitted to these runs (those without a collection): base {fitted.base:.3f} ms, "
+            f"{fitted.rate:,.0f} instructions a ms, {fitted.per_call * 1000:.2f} us a call; its "
+            "p99 over the real p99: " + ", ".join(ratios)
+        )
 
 
 def _pct(values: list[Any], q: float) -> Any:

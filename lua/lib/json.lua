@@ -140,7 +140,9 @@ local INTS = {}
 local function int_text(v)
   local text = INTS[v]
   if text == nil then
-    text = string.format("%d", v)
+    -- tostring writes an integer below 10^14 in full in Lua 5.2 and MoonSharp alike, at a
+    -- seventh of string.format's cost on MoonSharp (measured: 2 us against 14 us a call)
+    text = (v > -1e14 and v < 1e14) and tostring(v) or string.format("%d", v)
     if v >= -1 and v <= 255 then
       INTS[v] = text
     end
@@ -210,23 +212,28 @@ local function encode_object(t, out, pace)
     pace.n = pace.n + (SORTED[table.concat(keys, "\0")] and 0 or 2 * #keys)
   end
   keys = sorted_keys(t, keys)
-  out[#out + 1] = "{"
+  local at = out.n + 1
+  out.n, out[at] = at, "{"
   for i, k in ipairs(keys) do
+    at = out.n + 1
     if i > 1 then
-      out[#out + 1] = ","
+      out[at] = ","
+      at = at + 1
     end
     if pace and QUOTED[k] == nil then
       pace.n = pace.n + 2 -- a text quoted for the first time (then kept)
     end
-    out[#out + 1] = quote(k)
-    out[#out + 1] = ":"
+    out[at], out[at + 1] = quote(k), ":"
+    out.n = at + 1
     encode_into(t[k], out, pace)
   end
-  out[#out + 1] = "}"
+  at = out.n + 1
+  out.n, out[at] = at, "}"
 end
 
 local function encode_array(t, out, pace)
-  out[#out + 1] = "["
+  local at = out.n + 1
+  out.n, out[at] = at, "["
   local n = 0
   for k in next, t do
     if type(k) ~= "number" then
@@ -236,14 +243,16 @@ local function encode_array(t, out, pace)
   end
   for i = 1, n do
     if i > 1 then
-      out[#out + 1] = ","
+      at = out.n + 1
+      out.n, out[at] = at, ","
     end
     if t[i] == nil then
       error("json: array with a hole at " .. tostring(i), 0)
     end
     encode_into(t[i], out, pace)
   end
-  out[#out + 1] = "]"
+  at = out.n + 1
+  out.n, out[at] = at, "]"
 end
 
 encode_into = function(v, out, pace)
@@ -256,23 +265,28 @@ encode_into = function(v, out, pace)
     end
   end
   if v == nil or v == NULL then
-    out[#out + 1] = "null"
+    local at = out.n + 1
+    out.n, out[at] = at, "null"
   elseif kind == "boolean" then
-    out[#out + 1] = v and "true" or "false"
+    local at = out.n + 1
+    out.n, out[at] = at, v and "true" or "false"
   elseif kind == "number" then
     if v ~= math.floor(v) or v ~= v or v == math.huge or v == -math.huge then
       error("json: " .. tostring(v) .. " is not an integer", 0)
     end
-    out[#out + 1] = INTS[v] or int_text(v)
+    local at = out.n + 1
+    out.n, out[at] = at, INTS[v] or int_text(v)
   elseif kind == "string" then
     if pace and QUOTED[v] == nil then
       pace.n = pace.n + 2 -- a text quoted for the first time (then kept)
     end
-    out[#out + 1] = quote(v)
+    local at = out.n + 1
+    out.n, out[at] = at, quote(v)
   elseif kind == "table" then
     local mt = getmetatable(v)
     if mt == FLOAT then
-      out[#out + 1] = v.text
+      local at = out.n + 1
+      out.n, out[at] = at, v.text
     elseif mt == OBJECT or (mt == nil and has_string_key(v)) then
       encode_object(v, out, pace)
     else
@@ -285,7 +299,10 @@ end
 
 -- The canonical JSON text of a value (`pace`: see the top of this file).
 function M.encode(v, pace)
-  local out = {}
+  -- `out` keeps its own count: on MoonSharp 2.0 `#out` after a new item counts the items
+  -- from 1 again, and `out[#out + 1]` made encoding a whole record quadratic (measured:
+  -- a 14 KB record in 435 ms, 22 ms with the count; docs/moonsharp.md)
+  local out = { n = 0 }
   encode_into(v, out, pace and { fn = pace, n = 0 })
   return table.concat(out)
 end
