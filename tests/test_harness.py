@@ -99,6 +99,21 @@ def test_ordinary_patterns_are_not_refused():
     assert words == "one,two,three"
 
 
+def test_table_concat_is_charged_by_the_items_and_the_text_it_joins():
+    """MoonSharp's table.concat costs by its items and characters (docs/moonsharp.md)."""
+    from generator.harness.moonsharp import counting_runtime
+
+    lua, count = counting_runtime()
+    join = lua.eval("function(t, sep) return table.concat(t, sep) end")
+    few, text = count(join, lua.table_from(["ab"] * 10), ",")
+    many, _ = count(join, lua.table_from(["ab"] * 10_000), ",")
+    long, _ = count(join, lua.table_from(["x" * 1000] * 10), ",")
+    assert text == ",".join(["ab"] * 10)
+    # 9,990 more items: about 0.3 an item and 1/110 a character more
+    assert 2_900 < many - few < 3_400, (few, many)
+    assert 80 < long - few < 110, (few, long)  # 9,980 more characters, the same items
+
+
 def test_the_instruction_counter_counts_and_stays_out_of_reach():
     from generator.harness.moonsharp import counting_runtime
 

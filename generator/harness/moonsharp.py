@@ -30,6 +30,7 @@ local raw_error, tostring_raw = error, tostring
 local select, floor, byte, sub = select, math.floor, string.byte, string.sub
 local format_gmatch = string.gmatch -- the native ones: the code below is not user code
 local s_find, s_match, s_gsub = string.find, string.match, string.gsub
+local raw_concat = table.concat
 local running = coroutine.running
 
 load, loadfile, dofile, require, package, io, debug = nil, nil, nil, nil, nil, nil, nil
@@ -67,6 +68,11 @@ local function charge(s, rate)
     meter.n = meter.n + #s * rate
   end
 end
+
+-- table.concat costs MoonSharp about 150 ns an item and 4.5 ns a character of the text it
+-- makes (measured: 10,000 items of 10 characters in 2.4 ms, 100 of 1,000 in 0.45 ms), as
+-- much as 0.3 and 1/110 of an instruction of MODEL: charged so (CONCAT: docs/moonsharp.md).
+local CONCAT_ITEM, CONCAT_CHAR = 0.3, 1 / 110
 
 -- error(): only a string or a number, and the level is ignored: a message raised in Lua
 -- code gets "chunk:(line,col): " (here Lua's "chunk:line: "), except inside a coroutine.
@@ -247,7 +253,7 @@ string.format = function(fmt, ...)
       end
     end
   end
-  return table.concat(out)
+  return raw_concat(out)
 end
 
 -- MoonSharp's extra string functions.
@@ -891,7 +897,7 @@ string.char = function(...)
     local v = select(k, ...)
     out[k] = type(v) == "number" and v >= 128 and utf8(floor(v)) or nchar(v)
   end
-  return table.concat(out)
+  return raw_concat(out)
 end
 
 string.reverse = function(s)
@@ -904,7 +910,16 @@ string.reverse = function(s)
     table.insert(out, 1, sub(s, i, i + w - 1))
     i = i + w
   end
-  return table.concat(out)
+  return raw_concat(out)
+end
+
+table.concat = function(t, sep, i, j)
+  local text = raw_concat(t, sep, i, j)
+  if type(t) == "table" then
+    local items = (j or #t) - (i or 1) + 1
+    meter.n = meter.n + (items > 0 and items or 0) * CONCAT_ITEM + #text * CONCAT_CHAR
+  end
+  return text
 end
 
 -- The functions that stand for MoonSharp's C#: their own instructions are not counted.
@@ -918,6 +933,7 @@ string.upper, string.lower = quiet(string.upper), quiet(string.lower)
 string.startsWith, string.endsWith = quiet(string.startsWith), quiet(string.endsWith)
 string.contains = quiet(string.contains)
 table.remove, table.insert = quiet(table.remove), quiet(table.insert)
+table.concat = quiet(table.concat)
 local counted_gmatch, counted_pairs = string.gmatch, pairs
 string.gmatch = function(s, p)
   return quiet(quiet(counted_gmatch)(s, p))
