@@ -771,8 +771,15 @@ function Table.save(T)
   if log == nil or text == "" then
     return text
   end
-  -- the game log first (a load cuts it off and decodes only its last page)
-  return '{"_log":' .. log .. "," .. string.sub(text, 2)
+  -- the game log first (a load cuts it off and decodes only its last page); joined again
+  -- only when either changed (about 100 KB copied: a ms on MoonSharp)
+  local made = T.saved_made
+  if made and made.log == log and made.text == text then
+    return made.whole
+  end
+  local whole = '{"_log":' .. log .. "," .. string.sub(text, 2)
+  T.saved_made = { log = log, text = text, whole = whole }
+  return whole
 end
 
 function Table.load(T, saved)

@@ -8,8 +8,9 @@ by the interpreter TTS runs. ttsmod ships no MoonSharp code or binary.
 
 What a handler costs is timed here, in ms, with the bridge's own share taken out (`Bridge`):
 the Python the emulator runs for each API call and member read (timed one by one), the fixed
-cost of each crossing into Python and of each call from Python into Lua (measured when the
-runtime starts, `Bridge.calibrate`), and the conversion of arguments and answers. What is
+cost of each crossing into Python and of each call from Python into Lua (measured once a
+process, when its first runtime starts: `bridge_calibrate`), and the conversion of
+arguments and answers. What is
 left is MoonSharp's: its VM, its library, its garbage collection (mono's, which the bridge's
 own allocations make run a little more often than TTS would: stated with every figure).
 """
@@ -446,8 +447,17 @@ class MoonSharpRuntime:
     # -- calibration ----------------------------------------------------------------------
 
     def bridge_calibrate(self, rounds: int = 5, n: int = 4000) -> None:
-        """Measure the bridge's fixed costs (the quietest of `rounds`; see Bridge)."""
-        probe = self.table_from({"x": 1})
+        """Measure the bridge's fixed costs (the quietest of `rounds`; see Bridge).
+
+        Once a process: every table after the first takes the same figures (a playtest
+        loads a table a game, and again at every rewind).
+        """
+        bridge = self.bridge
+        if _last:
+            bridge.crossing = _last["callback_us"] / 1e6
+            bridge.member = _last["member_read_us"] / 1e6
+            bridge.call = _last["call_us"] / 1e6
+            return
         holder = type("Probe", (), {"lua_get": None})()
         getter, self.getter = self.getter, lambda obj, name: 1
         env = self.globals()
@@ -464,7 +474,6 @@ class MoonSharpRuntime:
         )
         clock = time.perf_counter
         crossing, member, call = [], [], []
-        bridge = self.bridge
         bridge.crossing = bridge.member = bridge.call = 0.0
         for _ in range(rounds):
             timings = []
@@ -484,7 +493,6 @@ class MoonSharpRuntime:
         self.getter = getter
         env["__probe_cb"] = None
         env["__probe_ud"] = None
-        del probe
         bridge.crossing, bridge.member = max(0.0, min(crossing)), max(0.0, min(member))
         # (the nop call's own Lua is a few instructions: nothing to take back)
         bridge.call = min(call)
