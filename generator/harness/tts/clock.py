@@ -154,8 +154,7 @@ class Clock:
         return True
 
     def _resume(self, co: int, thing: Thing | None) -> None:
-        excluded = self.bridge.excluded if self.bridge is not None else 0.0
-        collections = self.bridge.collections() if self.bridge is not None else 0
+        excluded, collections = self._marks()
         start = time.perf_counter()
         counted = _values(self._count(self._co_resume, co))
         cost = self.costs["coroutine"]

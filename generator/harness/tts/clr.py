@@ -367,53 +367,51 @@ class MoonSharpRuntime:
             return self.c["DynValue"].NewTuple([self.to_dyn(v) for v in result])
         return self.to_dyn(result)
 
+    def _cross(self, work: Callable[[], Any], fixed: float) -> Any:
+        """Run `work` (the Python behind a crossing from Lua), its time taken out.
+
+        `fixed` is the crossing's own calibrated cost. A Python error is kept (`pending`)
+        and raised in Lua as a ScriptRuntimeException, so a script's pcall sees it as TTS's
+        would see a refused call, and `call` hands the error itself back to Python.
+        """
+        bridge = self.bridge
+        start = time.perf_counter()
+        bridge.inside += 1
+        try:
+            return work()
+        except BaseException as err:
+            self.pending = err
+            raise self.c["ScriptRuntimeException"](f"{type(err).__name__}: {err}") from None
+        finally:
+            bridge.inside -= 1
+            bridge.excluded += time.perf_counter() - start + fixed
+            bridge.crossings += 1
+
     def _callback(self, fn: Callable[..., Any]) -> Any:
-        bridge, clock = self.bridge, time.perf_counter
+        bridge = self.bridge
 
         def call(ctx: Any, args: Any) -> Any:
-            start = clock()
-            bridge.inside += 1
-            try:
-                values = [self.to_python(args[i]) for i in range(args.Count)]
-                return self._answer(fn(*values))
-            except BaseException as err:
-                self.pending = err
-                raise self.c["ScriptRuntimeException"](f"{type(err).__name__}: {err}") from None
-            finally:
-                bridge.inside -= 1
-                bridge.excluded += clock() - start + bridge.crossing
-                bridge.crossings += 1
+            def work() -> Any:
+                return self._answer(fn(*[self.to_python(args[i]) for i in range(args.Count)]))
+
+            return self._cross(work, bridge.crossing)
 
         delegate = self.c["Callback"](call)
         self._keep.append(delegate)
         return self.c["DynValue"].NewCallback(delegate, getattr(fn, "__name__", "python"))
 
     def _index(self, key: Any, index: Any) -> Any:
-        bridge, start = self.bridge, time.perf_counter()
-        bridge.inside += 1
-        try:
+        def work() -> Any:
             return self.to_dyn(self.getter(self._objects[int(key)], self.to_python(index)))
-        except BaseException as err:
-            self.pending = err
-            raise self.c["ScriptRuntimeException"](f"{type(err).__name__}: {err}") from None
-        finally:
-            bridge.inside -= 1
-            bridge.excluded += time.perf_counter() - start + bridge.member
-            bridge.crossings += 1
+
+        return self._cross(work, self.bridge.member)
 
     def _set_index(self, key: Any, index: Any, value: Any) -> bool:
-        bridge, start = self.bridge, time.perf_counter()
-        bridge.inside += 1
-        try:
+        def work() -> bool:
             self.setter(self._objects[int(key)], self.to_python(index), self.to_python(value))
             return True
-        except BaseException as err:
-            self.pending = err
-            raise self.c["ScriptRuntimeException"](f"{type(err).__name__}: {err}") from None
-        finally:
-            bridge.inside -= 1
-            bridge.excluded += time.perf_counter() - start + bridge.member
-            bridge.crossings += 1
+
+        return bool(self._cross(work, self.bridge.member))
 
     def _as_string(self, key: Any) -> str:
         obj = self._objects[int(key)]

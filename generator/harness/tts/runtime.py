@@ -314,6 +314,12 @@ class Scripts:
     def _undefined(self, name: Any) -> None:
         raise _unknown("global", str(name))
 
+    def _marks(self) -> tuple[float, int]:
+        """Where the bridge stands before a run: (time taken out so far, collections so far)."""
+        if self.bridge is None:
+            return 0.0, 0
+        return self.bridge.excluded, self.bridge.collections()
+
     def _ms_since(self, start: float, excluded: float, cost: Cost, collections: int) -> float:
         """A run's ms: wall time on lupa, MoonSharp's own (the bridge's taken out) on it.
 
@@ -327,8 +333,7 @@ class Scripts:
         return ms
 
     def _run(self, label: str, fn: Any, *args: Any) -> Any:
-        excluded = self.bridge.excluded if self.bridge is not None else 0.0
-        collections = self.bridge.collections() if self.bridge is not None else 0
+        excluded, collections = self._marks()
         start = time.perf_counter()
         crossed = self.crossings
         scanned = self._count.scanned if self.count_instructions else 0.0
