@@ -18,6 +18,7 @@ See docs/moonsharp.md: what each rule of the profile was measured from.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -952,6 +953,7 @@ COUNTER = """
 local sethook, pack, unpack = debug.sethook, table.pack, table.unpack
 local floor, error = math.floor, error
 local create, resume = coroutine.create, coroutine.resume
+local collect = collectgarbage
 local paused = false
 -- The profile runs its own Lua where MoonSharp runs C# (its pattern matcher's call count, the
 -- shuffled pairs, number formatting): those instructions are not the script's, so the
@@ -987,16 +989,28 @@ coroutine.wrap = function(fn)
 end
 return meter, function(fn, ...)
   if counting then -- an event fired from inside a counted call: the outer count has it
+    meter.bytes = 0
     return 0, fn(...)
   end
   local before = total
   local charged, backed = meter.n, meter.back
+  -- what the call allocates (`meter.bytes`): the collector held still while it runs (a
+  -- table's runtime never collects: generator/harness/tts/emulator.py)
+  local running = collect("isrunning")
+  if running then
+    collect("stop")
+  end
+  local heap = collect("count")
   paused = false
   counting = true
   sethook(hook, "", 1)
   local results = pack(pcall(fn, ...))
   sethook()
   counting = false
+  meter.bytes = floor((collect("count") - heap) * 1024 + 0.5)
+  if running then
+    collect("restart")
+  end
   if not results[1] then
     error(results[2], 0)
   end
@@ -1014,18 +1028,51 @@ class Model:
     an idle machine here), the emulator bridged onto it and the bridge's own time taken out:
     `rate` counted instructions (string scans charged) a millisecond, `per_call` ms for each
     TTS API call or member read, `base` ms a handler costs before its first instruction.
-    The model is of the typical run: on the real interpreter a handler's p99 and max ran
-    about twice the modelled ones (mono's garbage collector, the machine), so the goals
-    (generator.harness.play) leave that room.
+
+    And the garbage collector, which makes a handler's tail: MoonSharp boxes every value it
+    makes, so a run allocates `heap_instruction` bytes a counted instruction, `heap_byte`
+    for every byte of Lua heap the same run allocates on lupa and `heap_call` an API call;
+    every `nursery` bytes a collection falls in the run that allocates it and adds `pause`
+    ms (`collections` keeps the count along the runs).
     """
 
     rate: float
     per_call: float = 0.0
     base: float = 0.0
+    heap_instruction: float = 0.0
+    heap_byte: float = 0.0
+    heap_call: float = 0.0
+    nursery: float = 0.0
+    pause: float = 0.0
 
-    def ms(self, instructions: float, calls: float = 0) -> float:
-        """The modelled wall time of a run."""
-        return self.base + instructions / self.rate + calls * self.per_call
+    def ms(self, instructions: float, calls: float = 0, collections: int = 0) -> float:
+        """The modelled wall time of a run (and the collections that fell in it)."""
+        return (self.base + instructions / self.rate + calls * self.per_call
+                + collections * self.pause)  # fmt: skip
+
+    def allocated(self, instructions: float, lua_bytes: float, calls: float) -> float:
+        """The bytes a run allocates on MoonSharp, from what it counted on lupa."""
+        return (instructions * self.heap_instruction + lua_bytes * self.heap_byte
+                + calls * self.heap_call)  # fmt: skip
+
+
+def collections(model: Model, runs: Iterable[tuple[float, float, float]]) -> list[int]:
+    """The collections the model has falling in each of `runs` (in the order they ran).
+
+    Each run: (counted instructions, bytes of Lua heap allocated on lupa, API calls). The
+    nursery starts half full: where a process's collector stands when a table loads is
+    chance.
+    """
+    filled, out = model.nursery / 2, []
+    for instructions, lua_bytes, calls in runs:
+        if model.nursery <= 0:
+            out.append(0)
+            continue
+        filled += model.allocated(instructions, lua_bytes, calls)
+        n = int(filled // model.nursery)
+        filled -= n * model.nursery
+        out.append(n)
+    return out
 
 
 # Least squares over 230,857 handler runs of 30 whole games (15 of each game, 3 players,
@@ -1048,6 +1095,11 @@ class Counter:
     def __call__(self, fn: Any, *args: Any) -> Any:
         """Run `fn(*args)`; (instructions, *results)."""
         return self._count(fn, *args)
+
+    @property
+    def allocated(self) -> int:
+        """Bytes of Lua heap the latest counted call allocated (its garbage included)."""
+        return int(self._meter["bytes"] or 0)
 
     @property
     def scanned(self) -> float:

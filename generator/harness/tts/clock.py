@@ -154,14 +154,10 @@ class Clock:
         return True
 
     def _resume(self, co: int, thing: Thing | None) -> None:
-        excluded, collections = self._marks()
+        marks = self._marks()
         start = time.perf_counter()
         counted = _values(self._count(self._co_resume, co))
-        cost = self.costs["coroutine"]
-        cost.instructions.append(int(counted[0]))
-        cost.scans.append(0)
-        cost.calls.append(0)
-        cost.ms.append(self._ms_since(start, excluded, cost, collections))
+        self._account("coroutine", start, marks, int(counted[0]), 0, 0)
         if not counted[1]:
             raise ScriptError(f"coroutine: {counted[2]}")
         if counted[3] == "dead":

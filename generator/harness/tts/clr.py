@@ -154,6 +154,10 @@ class Bridge:
         """Garbage collections so far (generation 0: mono's nursery, or .NET's)."""
         return int(self._gc.CollectionCount(0))
 
+    def allocated(self) -> int:
+        """Bytes this thread has allocated so far (MoonSharp's and the bridge's own)."""
+        return int(self._gc.GetAllocatedBytesForCurrentThread())
+
     def figures(self) -> dict[str, float]:
         """The calibrated costs, in microseconds (printed with every real-interpreter run)."""
         return {

@@ -131,6 +131,7 @@ class Table(Scripts, Clock, Seats, Screen, Objects, Containers, Physics):
         self.next_wait = 1
         self.coroutines: list[tuple[int, Thing | None]] = []
         self.costs: dict[str, Cost] = defaultdict(Cost)
+        self.ran: list[str] = []  # every run's handler, in order (Cost holds its figures)
         self.calls: Counter[str] = Counter()
         self.crossings = 0  # API calls and member reads so far (each run's share: Cost.calls)
         self.global_xml: list[ui.Element] = []

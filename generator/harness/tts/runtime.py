@@ -50,6 +50,8 @@ class Cost:
     calls: list[int] = field(default_factory=list)  # TTS API calls and member reads
     # on a real interpreter: the garbage collections (mono's nursery) each run saw
     collections: list[int] = field(default_factory=list)
+    # bytes allocated: on lupa the Lua heap's (counted runs), on MoonSharp the thread's
+    allocated: list[int] = field(default_factory=list)
 
 
 class Handle:
@@ -314,26 +316,35 @@ class Scripts:
     def _undefined(self, name: Any) -> None:
         raise _unknown("global", str(name))
 
-    def _marks(self) -> tuple[float, int]:
-        """Where the bridge stands before a run: (time taken out so far, collections so far)."""
+    def _marks(self) -> tuple[float, int, int]:
+        """Where the bridge stands before a run: (time taken out, collections, bytes allocated)."""
         if self.bridge is None:
-            return 0.0, 0
-        return self.bridge.excluded, self.bridge.collections()
+            return 0.0, 0, 0
+        return self.bridge.excluded, self.bridge.collections(), self.bridge.allocated()
 
-    def _ms_since(self, start: float, excluded: float, cost: Cost, collections: int) -> float:
-        """A run's ms: wall time on lupa, MoonSharp's own (the bridge's taken out) on it.
+    def _account(self, label: str, start: float, marks: tuple[float, int, int], n: int,
+                 scans: int, calls: int) -> None:  # fmt: skip
+        """Keep a run's figures, and its handler in `ran` (the order of every run).
 
-        On MoonSharp the garbage collections it saw are kept beside (`collections`: the
-        count before it began).
+        ms (on MoonSharp its own, the bridge's taken out), counted instructions, scans
+        charged, API calls, and what it allocated and collected.
         """
+        cost = self.costs[label]
+        excluded, collections, allocated = marks
         if self.bridge is None:
-            return (time.perf_counter() - start) * 1000
-        ms = float(self.bridge.net_ms(start, excluded))
-        cost.collections.append(self.bridge.collections() - collections)
-        return ms
+            cost.ms.append((time.perf_counter() - start) * 1000)
+            cost.allocated.append(self._count.allocated if self.count_instructions else 0)
+        else:
+            cost.ms.append(float(self.bridge.net_ms(start, excluded)))
+            cost.collections.append(self.bridge.collections() - collections)
+            cost.allocated.append(self.bridge.allocated() - allocated)
+        cost.instructions.append(n)
+        cost.scans.append(scans)
+        cost.calls.append(calls)
+        self.ran.append(label)
 
     def _run(self, label: str, fn: Any, *args: Any) -> Any:
-        excluded, collections = self._marks()
+        marks = self._marks()
         start = time.perf_counter()
         crossed = self.crossings
         scanned = self._count.scanned if self.count_instructions else 0.0
@@ -347,11 +358,8 @@ class Scripts:
             raise  # lupa re-raises a Python exception from a callback as itself
         except Exception as err:  # a Lua error
             raise ScriptError(f"{label}: {err}") from None
-        cost = self.costs[label.split(": ", 1)[-1]]
-        cost.ms.append(self._ms_since(start, excluded, cost, collections))
-        cost.instructions.append(n)
-        cost.scans.append(round(self._count.scanned - scanned) if self.count_instructions else 0)
-        cost.calls.append(self.crossings - crossed)
+        scans = round(self._count.scanned - scanned) if self.count_instructions else 0
+        self._account(label.split(": ", 1)[-1], start, marks, n, scans, self.crossings - crossed)
         if len(values) > 1:
             return tuple(values)
         return values[0] if values else None
