@@ -186,22 +186,65 @@ def test_a_whole_game_on_moonsharp_is_lupas_game():
 
 
 def test_the_fit_finds_the_model_the_runs_were_made_with():
-    from generator.harness.moonsharp import Model
+    from generator.harness.moonsharp import Model, pauses
     from generator.harness.play import Costs
 
-    truth = Model(rate=1500.0, per_call=0.004, base=0.2)
+    truth = Model(rate=1500.0, per_call=0.004, base=0.2, per_byte=2e-5,
+                  heap_instruction=150.0, heap_byte=5.0,
+                  nursery=4e6, pause=1.0, major_every=40e6, major_pause=6.0)  # fmt: skip
+    runs = [(200 + 37 * k % 9000, k % 40, 3000 + 7919 * k % 60000) for k in range(3000)]
+    # the collections the truth has falling in each run, counted: a minor adds 1 ms here, a
+    # major 1,000
+    counting = Model(**{**truth.__dict__, "pause": 1.0, "major_pause": 1000.0})
+    fell = [round(ms) for ms in pauses(counting, [(i, b) for i, _, b in runs])]
     real, twin = Costs(), Costs()
-    runs = [(200 + 37 * k % 9000, k % 40) for k in range(400)]
-    real.ms["onButton"] = [truth.ms(i, c) for i, c in runs]
-    real.collections["onButton"] = [0] * len(runs)
-    real.ms["onButton"][7] += 50.0  # a collection fell here: left out of the fit
-    real.collections["onButton"][7] = 1
-    twin.instructions["onButton"] = [i for i, _ in runs]
-    twin.calls["onButton"] = [c for _, c in runs]
+    real.ms["onButton"] = [truth.ms(i, c, b) + f % 1000 * 1.0 + f // 1000 * 6.0
+                           for (i, c, b), f in zip(runs, fell, strict=True)]  # fmt: skip
+    real.collections["onButton"] = [f % 1000 for f in fell]
+    real.majors["onButton"] = [f // 1000 for f in fell]
+    real.allocated["onButton"] = [round(truth.allocated(i, b)) for i, _, b in runs]
+    twin.instructions["onButton"] = [i for i, _, _ in runs]
+    twin.calls["onButton"] = [c for _, c, _ in runs]
+    twin.allocated["onButton"] = [b for _, _, b in runs]
+    twin.order = ["onButton"] * len(runs)
+    assert sum(real.collections["onButton"]) > 20 and sum(real.majors["onButton"]) >= 2
     fitted = real.fit(twin)
     assert fitted is not None
     assert abs(fitted.rate - 1500) < 1 and abs(fitted.base - 0.2) < 1e-6
-    assert abs(fitted.per_call - 0.004) < 1e-6
-    assert "onButton 1.00" in real.fit_text(twin, fitted)
+    assert abs(fitted.per_call - 0.004) < 1e-6 and abs(fitted.per_byte - 2e-5) < 1e-9
+    assert abs(fitted.heap_instruction - 150) < 0.01 and abs(fitted.heap_byte - 5) < 0.01
+    assert abs(fitted.pause - 1.0) < 1e-6 and abs(fitted.major_pause - 6.0) < 1e-6
+    # the bytes over the collections counted: within a collection's worth of the truth
+    n = sum(real.collections["onButton"])
+    assert abs(fitted.nursery - 4e6) <= 4e6 / n * 1.01
+    ratio = float(real.fit_text(twin, fitted).rsplit("onButton ", 1)[1])
+    assert 0.9 <= ratio <= 1.1
     twin.instructions["onButton"].pop()  # runs that do not pair one to one: no fit
     assert real.fit(twin) is None
+
+
+def test_the_fit_charges_a_collection_its_tail_and_no_call_a_negative_cost():
+    from generator.harness.moonsharp import Model
+    from generator.harness.play import PAUSE_QUANTILE, Costs
+
+    # a collection in every fifth run, costing 0.5 .. 2.4 ms; calls that cost nothing, with
+    # noise that would fit a call a negative cost
+    work = Model(rate=2000.0, base=0.1)
+    real, twin = Costs(), Costs()
+    runs = [(500 + 97 * k % 5000, k % 7, 1000 + 13 * k % 9000) for k in range(2000)]
+    extra = [0.5 + (k // 5) % 20 * 0.1 if k % 5 == 0 else 0.0 for k in range(len(runs))]
+    real.ms["onSave"] = [
+        work.ms(i) + e - 0.001 * c * (k % 2)
+        for k, ((i, c, _), e) in enumerate(zip(runs, extra, strict=True))
+    ]
+    real.collections["onSave"] = [1 if e else 0 for e in extra]
+    real.allocated["onSave"] = [100 * i + 3 * b for i, _, b in runs]
+    twin.instructions["onSave"] = [i for i, _, _ in runs]
+    twin.calls["onSave"] = [c for _, c, _ in runs]
+    twin.allocated["onSave"] = [b for _, _, b in runs]
+    twin.order = ["onSave"] * len(runs)
+    fitted = real.fit(twin)
+    assert fitted is not None and fitted.per_call == 0.0
+    tail = sorted(e for e in extra if e)[int(PAUSE_QUANTILE * sum(1 for e in extra if e))]
+    assert abs(fitted.pause - tail) < 0.05, (fitted.pause, tail)
+    assert abs(fitted.heap_instruction - 100) < 0.01 and abs(fitted.heap_byte - 3) < 0.01

@@ -1027,58 +1027,74 @@ class Model:
     Fitted to whole table handlers run on MoonSharp 2.0 built from its public source (mono,
     an idle machine here), the emulator bridged onto it and the bridge's own time taken out:
     `rate` counted instructions (string scans charged) a millisecond, `per_call` ms for each
-    TTS API call or member read, `base` ms a handler costs before its first instruction.
+    TTS API call or member read, `per_byte` ms for each byte of Lua heap the same run
+    allocates on lupa (a long string built: MoonSharp copies it, two bytes a character),
+    `base` ms a handler costs before its first instruction.
 
     And the garbage collector, which makes a handler's tail: MoonSharp boxes every value it
-    makes, so a run allocates `heap_instruction` bytes a counted instruction, `heap_byte`
-    for every byte of Lua heap the same run allocates on lupa and `heap_call` an API call;
-    every `nursery` bytes a collection falls in the run that allocates it and adds `pause`
-    ms (`collections` keeps the count along the runs).
+    makes, so a run allocates `heap_instruction` bytes a counted instruction and `heap_byte`
+    for every byte of Lua heap it allocates on lupa (what an API call allocates is the
+    host's: through the bridge it is pythonnet's, not TTS's, so it is left out). Every
+    `nursery` bytes allocated a minor collection falls in the run that allocates it and adds
+    `pause` ms; every `major_every` bytes a major one, `major_pause` ms (`pauses` places them
+    along the runs). A collection's cost has a long tail; the pauses are its 90th
+    percentile, since a handler's p99 is made of its worst runs.
     """
 
     rate: float
     per_call: float = 0.0
     base: float = 0.0
+    per_byte: float = 0.0
     heap_instruction: float = 0.0
     heap_byte: float = 0.0
-    heap_call: float = 0.0
     nursery: float = 0.0
     pause: float = 0.0
+    major_every: float = 0.0
+    major_pause: float = 0.0
 
-    def ms(self, instructions: float, calls: float = 0, collections: int = 0) -> float:
-        """The modelled wall time of a run (and the collections that fell in it)."""
+    def ms(self, instructions: float, calls: float = 0, lua_bytes: float = 0) -> float:
+        """The modelled time of a run's own work (no collection in it)."""
         return (self.base + instructions / self.rate + calls * self.per_call
-                + collections * self.pause)  # fmt: skip
+                + lua_bytes * self.per_byte)  # fmt: skip
 
-    def allocated(self, instructions: float, lua_bytes: float, calls: float) -> float:
+    def allocated(self, instructions: float, lua_bytes: float) -> float:
         """The bytes a run allocates on MoonSharp, from what it counted on lupa."""
-        return (instructions * self.heap_instruction + lua_bytes * self.heap_byte
-                + calls * self.heap_call)  # fmt: skip
+        return instructions * self.heap_instruction + lua_bytes * self.heap_byte
 
 
-def collections(model: Model, runs: Iterable[tuple[float, float, float]]) -> list[int]:
-    """The collections the model has falling in each of `runs` (in the order they ran).
+def pauses(model: Model, runs: Iterable[tuple[float, float]]) -> list[float]:
+    """The ms the model's collections add to each of `runs` (in the order they ran).
 
-    Each run: (counted instructions, bytes of Lua heap allocated on lupa, API calls). The
-    nursery starts half full: where a process's collector stands when a table loads is
+    Each run: (counted instructions, bytes of Lua heap allocated on lupa). Both
+    generations start half full: where a process's collector stands when a table loads is
     chance.
     """
-    filled, out = model.nursery / 2, []
-    for instructions, lua_bytes, calls in runs:
-        if model.nursery <= 0:
-            out.append(0)
-            continue
-        filled += model.allocated(instructions, lua_bytes, calls)
-        n = int(filled // model.nursery)
-        filled -= n * model.nursery
-        out.append(n)
+    minor, major = model.nursery / 2, model.major_every / 2
+    out = []
+    for instructions, lua_bytes in runs:
+        made = model.allocated(instructions, lua_bytes)
+        added = 0.0
+        if model.nursery > 0:
+            minor += made
+            n = int(minor // model.nursery)
+            minor -= n * model.nursery
+            added += n * model.pause
+        if model.major_every > 0:
+            major += made
+            n = int(major // model.major_every)
+            major -= n * model.major_every
+            added += n * model.major_pause
+        out.append(added)
     return out
 
 
-# Least squares over 230,857 handler runs of 30 whole games (15 of each game, 3 players,
-# seed 1) on MoonSharp 2.0, paired with the same runs counted under the profile, the
-# bridge's own 8.4 µs a call taken out (docs/moonsharp.md, "What it costs").
-MODEL = Model(rate=2030.0, per_call=0.00105, base=0.15)
+# Fitted (play.Costs.fit) to 10 whole games, 5 of each game, 3 players, seed 1: 93,374 handler
+# runs on MoonSharp 2.0.0.0 built from its public source (mono 6.8, 2 cores, 2026-12-04), each
+# paired with the same run counted under the profile, the bridge's own cost taken out; the
+# time from the 86,809 runs no collection fell in (docs/moonsharp.md, "What it costs").
+MODEL = Model(rate=4250.0, per_call=0.0, base=0.011, per_byte=2.3e-6, heap_instruction=259.0,
+              heap_byte=3.6, nursery=5.24e6, pause=1.59, major_every=1.2e8,
+              major_pause=4.64)  # fmt: skip
 
 
 class Counter:

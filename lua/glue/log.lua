@@ -227,14 +227,23 @@ function Log.text(log)
     local function joined(a, b)
       return (a ~= "" and b ~= "") and (a .. "," .. b) or (a .. b)
     end
-    local newer = table.concat(log.sealed, ",", log.old + 1, log.full)
-    local full = joined(log.old_pages, newer)
-    local open = #log.open > 0 and ("[" .. table.concat(log.open, ",") .. "]") or ""
-    local pages = "[" .. joined(full, open) .. "]"
+    -- one table.concat, not a chain of `..`: MoonSharp joins a chain two at a time, copying
+    -- everything to the right again at each step (a 60 KB log: a dozen copies)
+    local parts = {}
+    if log.old_pages ~= "" then
+      parts[1] = log.old_pages
+    end
+    for i = log.old + 1, log.full do
+      parts[#parts + 1] = log.sealed[i]
+    end
+    if #log.open > 0 then
+      parts[#parts + 1] = "[" .. table.concat(log.open, ",") .. "]"
+    end
+    local pages = "[" .. table.concat(parts, ",") .. "]"
+    local open = #log.open > 0 and parts[#parts] or ""
     local notes = json.encode(json.object(log.notes))
-    log.text = '{"bytes":[' .. (#log.ends + 2) .. "," .. #notes .. "," .. #pages .. "," .. #open
-      .. "," .. log.full .. '],"ends":"' .. log.ends .. '","notes":' .. notes .. ',"pages":'
-      .. pages .. "}"
+    log.text = table.concat({ '{"bytes":[', #log.ends + 2, ",", #notes, ",", #pages, ",", #open,
+      ",", log.full, '],"ends":"', log.ends, '","notes":', notes, ',"pages":', pages, "}" })
   end
   return log.text
 end

@@ -103,8 +103,10 @@ function Record.text(rec, spare, section)
     and made.setup == rec.setup_text then
     return made.text
   end
-  local text = (spare and ('{"_spare":' .. spare .. ',"actions":[') or HEAD) .. rec.body
-    .. rec.setup_text .. (section and (',"table":' .. section) or "") .. "}"
+  -- one table.concat: MoonSharp joins a chain of `..` two at a time, the section and body
+  -- copied again at every step
+  local text = table.concat({ spare and ('{"_spare":' .. spare .. ',"actions":[') or HEAD,
+    rec.body, rec.setup_text, section and ',"table":' or "", section or "", "}" })
   rec.made = { body = rec.body, spare = spare, section = section, setup = rec.setup_text,
     text = text }
   return text

@@ -777,7 +777,7 @@ function Table.save(T)
   if made and made.log == log and made.text == text then
     return made.whole
   end
-  local whole = '{"_log":' .. log .. "," .. string.sub(text, 2)
+  local whole = table.concat({ '{"_log":', log, ",", string.sub(text, 2) }) -- (Log.text: why)
   T.saved_made = { log = log, text = text, whole = whole }
   return whole
 end

@@ -48,8 +48,9 @@ class Cost:
     instructions: list[int] = field(default_factory=list)
     scans: list[int] = field(default_factory=list)
     calls: list[int] = field(default_factory=list)  # TTS API calls and member reads
-    # on a real interpreter: the garbage collections (mono's nursery) each run saw
+    # on a real interpreter: the garbage collections each run saw (minor: mono's nursery)
     collections: list[int] = field(default_factory=list)
+    majors: list[int] = field(default_factory=list)
     # bytes allocated: on lupa the Lua heap's (counted runs), on MoonSharp the thread's
     allocated: list[int] = field(default_factory=list)
 
@@ -316,13 +317,17 @@ class Scripts:
     def _undefined(self, name: Any) -> None:
         raise _unknown("global", str(name))
 
-    def _marks(self) -> tuple[float, int, int]:
-        """Where the bridge stands before a run: (time taken out, collections, bytes allocated)."""
-        if self.bridge is None:
-            return 0.0, 0, 0
-        return self.bridge.excluded, self.bridge.collections(), self.bridge.allocated()
+    def _marks(self) -> tuple[float, int, int, int]:
+        """Where the bridge stands before a run: time taken out, collections, bytes made.
 
-    def _account(self, label: str, start: float, marks: tuple[float, int, int], n: int,
+        The collections: minor and major ones, counted apart.
+        """
+        b = self.bridge
+        if b is None:
+            return 0.0, 0, 0, 0
+        return b.excluded, b.collections(), b.majors(), b.allocated()
+
+    def _account(self, label: str, start: float, marks: tuple[float, int, int, int], n: int,
                  scans: int, calls: int) -> None:  # fmt: skip
         """Keep a run's figures, and its handler in `ran` (the order of every run).
 
@@ -330,13 +335,14 @@ class Scripts:
         charged, API calls, and what it allocated and collected.
         """
         cost = self.costs[label]
-        excluded, collections, allocated = marks
+        excluded, collections, majors, allocated = marks
         if self.bridge is None:
             cost.ms.append((time.perf_counter() - start) * 1000)
             cost.allocated.append(self._count.allocated if self.count_instructions else 0)
         else:
             cost.ms.append(float(self.bridge.net_ms(start, excluded)))
             cost.collections.append(self.bridge.collections() - collections)
+            cost.majors.append(self.bridge.majors() - majors)
             cost.allocated.append(self.bridge.allocated() - allocated)
         cost.instructions.append(n)
         cost.scans.append(scans)
