@@ -59,8 +59,8 @@ def builds(folder: Path) -> dict[str, dict[str, Any]]:
 def jobs_by_frame() -> dict[str, list[float]]:
     """Watch every Wait.frames callback: which framework job it ran and what it counted.
 
-    On a real interpreter, what it took in ms (under the job's name with " ms") and the KB it
-    allocated there (" KB": MoonSharp's and the bridge's).
+    On a real interpreter, what it took in ms (under the job's name with " ms"). And the KB
+    it allocated (" KB"): Lua's heap on lupa, MoonSharp's and the bridge's on MoonSharp.
     """
     seen: dict[str, list[float]] = defaultdict(list)
     run = emulator.Table._run
@@ -74,6 +74,7 @@ def jobs_by_frame() -> dict[str, list[float]]:
                 seen[job].append(cost.instructions[-1])
             else:
                 seen[f"{job} ms"].append(cost.ms[-1])
+            if cost.allocated:
                 seen[f"{job} KB"].append(cost.allocated[-1] / 1024)
         return out
 
@@ -146,8 +147,7 @@ def main() -> None:
     print(f"{args.games} games ({low}-{high} players), {actions} actions, {failures} with a "
           f"difference, {seconds:.1f} s ({seconds / args.games:.2f} s a game)")  # fmt: skip
     print(costs.text() if dll is None else costs.real_text(twins))
-    print("frames by job (counted instructions, or ms and KB allocated on MoonSharp, "
-          "p50/p99/max):")
+    print("frames by job (counted instructions, or ms on MoonSharp; KB allocated; p50/p99/max):")
     for job, counts in sorted(jobs.items()):
         ordered = sorted(counts)
         p = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]

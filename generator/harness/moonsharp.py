@@ -1088,13 +1088,14 @@ def pauses(model: Model, runs: Iterable[tuple[float, float]]) -> list[float]:
     return out
 
 
-# Fitted (play.Costs.fit) to 10 whole games, 5 of each game, 3 players, seed 1: 93,374 handler
-# runs on MoonSharp 2.0.0.0 built from its public source (mono 6.8, 2 cores, 2026-12-04), each
-# paired with the same run counted under the profile, the bridge's own cost taken out; the
-# time from the 86,809 runs no collection fell in (docs/moonsharp.md, "What it costs").
-MODEL = Model(rate=4250.0, per_call=0.0, base=0.011, per_byte=2.3e-6, heap_instruction=259.0,
-              heap_byte=3.6, nursery=5.24e6, pause=1.59, major_every=1.2e8,
-              major_pause=4.64)  # fmt: skip
+# Fitted (play.Costs.fit) to two runs of 10 whole games, 5 of each game, 3 players, seed 1:
+# 159,661 handler runs on MoonSharp 2.0.0.0 built from its public source (mono 6.8, 2 cores,
+# 2026-12-04), each paired with the same run counted under the profile, the bridge's own cost
+# taken out; the time from the 149,676 runs no collection fell in (docs/moonsharp.md, "What
+# it costs").
+MODEL = Model(rate=2960.0, per_call=0.0, base=0.041, per_byte=6.2e-7, heap_instruction=282.0,
+              heap_byte=0.69, nursery=5.3e6, pause=2.39, major_every=1.18e8,
+              major_pause=1.88)  # fmt: skip
 
 
 class Counter:
