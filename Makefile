@@ -1,4 +1,4 @@
-# The two commands a newcomer types: `make mod` (builds both games) and `make test`.
+# The two commands a newcomer types: `make mod` (builds every game) and `make test`.
 # Each one (re)creates .venv with the project installed (editable) when it is missing or when
 # pyproject.toml changed since it was made, so a fresh clone needs nothing but Python >= 3.11.
 
@@ -10,8 +10,9 @@ STAMP  := $(VENV)/.installed
 .PHONY: mod test soak real lint clean
 
 mod: $(STAMP)
-	$(BIN)/ttsmod build teg
-	$(BIN)/ttsmod build tem
+	@for game in $$($(BIN)/ttsmod games --ids); do \
+		echo "$(BIN)/ttsmod build $$game"; $(BIN)/ttsmod build $$game || exit 1; \
+	done
 
 test: $(STAMP) lint
 	$(BIN)/python -m pytest -q -n auto --maxprocesses 4

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from generator import __version__, cards, games
+from generator import __version__, cards, contract, games
 from generator.luabuild.scripts import build_scripts
 from generator.outputs import OutputError, publish
 from generator.paths import CARDS, ROOT, display, file_stem
@@ -166,6 +166,11 @@ def build(
     except games.NoTable as err:
         where = Problem(display(report.source), None, None, "", "TABLE", str(err))
         raise BuildError("table", [where]) from None
+
+    lacks = contract.check(report.game)
+    if lacks:
+        problems = [Problem(lack.where, None, None, "", "GAME", lack.what) for lack in lacks]
+        raise BuildError("the game's parts (ttsmod check)", problems)
     warnings = small_text_warnings(report, font_path)
     scripts = build_scripts(report.game, report.documents, build_dir / ".cache")
     if scripts.problems:

@@ -140,7 +140,7 @@ FOLDER_GAME = click.option("--game", help="Which game a folder holds (default: i
     help="A TrueType font for card text (default: Source Sans Pro, installed with ttsmod).",
 )
 def build(source: str, asset_base_url: str | None, font_path: str | None) -> None:
-    """Build a game's mod into build/<game>/ (`make mod` runs this for teg).
+    """Build a game's mod into build/<game>/ (`make mod` runs this for every game).
 
     GAME_OR_DIR is a game id (default teg) or a folder holding a copy of its card data.
     Validates the card data, bundles and lints the Lua, renders every image (cached by
@@ -372,8 +372,12 @@ INTERPRETER = click.option(
 
 
 @main.command(name="games")
-def list_games() -> None:
+@click.option("--ids", is_flag=True, help="Only the ids, one a line (for scripts: make mod).")
+def list_games(ids: bool) -> None:
     """List the games ttsmod knows: id, name, players, and whether it has a table yet."""
+    if ids:
+        click.echo("\n".join(games.ids()))
+        return
     for game_id in games.ids():
         found = games.get(game_id)
         low, high = found.player_range(found.engine())
@@ -384,6 +388,27 @@ def list_games() -> None:
             table = "table: not yet (rules, data and engines only)"
         default = " (default)" if game_id == games.DEFAULT else ""
         click.echo(f"{game_id}{default}: {found.title}, {low}-{high} players; {table}")
+
+
+@main.command()
+@click.argument("game", default=games.DEFAULT, metavar="[GAME]")
+def check(game: str) -> None:
+    """Check that GAME provides every part the toolchain calls, before anything runs.
+
+    One line for each part it lacks: where it belongs and what it is (a member of its
+    binding, a card file's schema, an engine verb, a state field, a function of its Lua
+    core, a part of its table's spec). Every build checks the same first.
+    """
+    from generator import contract
+
+    if game not in games.MODULES:
+        _fail(f"ttsmod: unknown game '{game}' (known: {', '.join(games.ids())})", EXIT_BAD_INPUT)
+    lacks = contract.check(game)
+    for lack in lacks:
+        click.echo(lack.format())
+    if lacks:
+        _fail(f"ttsmod: {game} lacks {len(lacks)} part(s) (above)", EXIT_BAD_INPUT)
+    click.echo(f"{game}: every part the toolchain calls is there")
 
 
 def _fail(message: str, status: int) -> None:
@@ -662,7 +687,7 @@ def crosscheck(
 ) -> None:
     """Self-play where every action is applied by both engines, compared after each one.
 
-    GAME_OR_DIR: teg (Tiny Epic Galaxies, the default) or tem (Tiny Epic Mechs), or a
+    GAME_OR_DIR: a game id (`ttsmod games` lists them; teg when left out), or a
     folder holding a copy of one's YAML files (--game names the game if the folder's name
     does not). Both engines read the same card data. On a divergence, prints the action and
     the first differing JSON path, writes the shortest record that still diverges to
@@ -762,7 +787,7 @@ def simulate(
     deck; Tiny Epic Mechs: the arena, pilots dealt, the weapon deck): the same seed gives
     the same games, summary and records.
 
-    GAME_OR_DIR: teg (Tiny Epic Galaxies, the default) or tem (Tiny Epic Mechs), or a
+    GAME_OR_DIR: a game id (`ttsmod games` lists them; teg when left out), or a
     folder holding a copy of one's YAML files (--game names the game if the folder's name
     does not).
     """
@@ -855,7 +880,7 @@ def playtest(
 ) -> None:
     """Play whole games at a headless TTS through the table's own UI, checked against Python.
 
-    GAME_OR_DIR: teg (Tiny Epic Galaxies, the default) or tem (Tiny Epic Mechs), or a
+    GAME_OR_DIR: a game id (`ttsmod games` lists them; teg when left out), or a
     folder holding a copy of one's YAML files (--game names the game if the folder's name
     does not).
 

@@ -133,7 +133,7 @@ class FakeTTS:
             self.send(
                 {
                     "messageID": 3,
-                    "error": tts_error(str(err).split(": ", 2)[-1]),
+                    "error": tts_error((err.raw or str(err)).split(": ", 2)[-1]),
                     "guid": "-1",
                     "errorMessagePrefix": "Error in Script (Global) function <onLoad>:",
                 }
@@ -162,7 +162,9 @@ class FakeTTS:
         try:
             value = table._run("exec", chunk)
         except ScriptError as failure:
-            self.send({"messageID": 3, "error": tts_error(str(failure)), "guid": "-1"})
+            self.send(
+                {"messageID": 3, "error": tts_error(failure.raw or str(failure)), "guid": "-1"}
+            )
             self.send(reply)
             return
         if value is not None:

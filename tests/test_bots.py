@@ -16,7 +16,7 @@ from generator.harness.lua_engine import LuaEngine
 from generator.harness.play import settle, status
 from generator.paths import ROOT
 
-GAMES = ["teg", "tem"]
+GAMES = games.ids()
 
 
 def _pair(game: str, overrides: dict[str, str] | None = None) -> Pair:

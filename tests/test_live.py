@@ -16,6 +16,7 @@ from generator.live.protocol import Listener, LiveError
 from generator.live.session import Session
 from generator.live.watch import run_watch
 from generator.luabuild.bundle import Module, write_bundle
+from generator.paths import ROOT
 
 
 @pytest.fixture
@@ -211,3 +212,16 @@ def test_watch_rebuilds_on_a_real_change_and_survives_a_tts_restart(fake, teg_co
     assert len(fake.received) == pushes + 1  # the broken build pushed nothing
     texts = [t for r in rounds for t, _ in r.lines]
     assert any(t.startswith("changed: planets.yaml") for t in texts), texts
+
+
+def test_an_error_a_framework_handler_passed_on_is_shown_where_it_came_from():
+    # TTS puts the place where glue.sources passed the error on in front of the source's own
+    from generator.live.scripts import map_error
+
+    message = "chunk_0:(120,5-40): lua/glue/frames.lua:1: boom (in onButton2)"
+    mapped = map_error(message, "whatever the bundle", "teg")
+    assert "\n  at lua/glue/frames.lua:1:1\n" in mapped + "\n"
+    assert (ROOT / "lua/glue/frames.lua").read_text(encoding="utf-8").split("\n")[
+        0
+    ].strip() in mapped
+    assert "(Global bundle)" not in mapped

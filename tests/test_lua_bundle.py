@@ -6,9 +6,17 @@ import re
 
 import pytest
 from luaparser import ast, astnodes
+from lupa.lua52 import LuaError
 
 from generator.harness.moonsharp import runtime
-from generator.luabuild.bundle import BundleError, Module, bundle, collect, write_bundle
+from generator.luabuild.bundle import (
+    BundleError,
+    Module,
+    SourceMap,
+    bundle,
+    collect,
+    write_bundle,
+)
 from generator.luabuild.scripts import shipped_modules
 from generator.paths import ROOT
 
@@ -58,6 +66,7 @@ def test_the_global_script_bundles_the_core_the_library_and_the_data():
         "glue.piles",
         "glue.record",
         "glue.seats",
+        "glue.sources",
         "glue.table",
         "lib.json",
         "lib.signal",
@@ -84,7 +93,7 @@ def test_the_global_script_bundles_the_core_the_library_and_the_data():
         r'-- Bundled by luabundle \{"luaVersion":"5\.2","version":"[\d.]+"\}', first
     )
     assert result.text.endswith('return __bundle_require("__root")')
-    assert set(unbundle(result.text)) == set(names)
+    assert set(unbundle(result.text)) == {*names, "bundle.sources"}  # and where each lies
 
 
 def test_each_module_body_is_found_again_at_the_recorded_line():
@@ -147,3 +156,52 @@ def test_an_override_replaces_a_module_and_keeps_its_requires(tmp_path):
     root = Module("__root", 'return require("a")\n', "<test>")
     modules = collect(root, tmp_path, {"a": 'return require("b") + 10\n'})
     assert runtime(0).execute(write_bundle(modules).text) == 11
+
+
+# --- errors at their source (issue 37) ----------------------------------------------------
+
+
+def test_a_lua_error_is_named_by_its_source_file_and_line_not_the_bundles(tmp_path):
+    write(tmp_path, "a", 'local A = {}\nfunction A.go()\n  error("boom")\nend\nreturn A\n')
+    root = write(tmp_path, "main", 'local a = require("a")\nreturn a.go\n')
+    result = bundle(root, lua_root=tmp_path)
+    with pytest.raises(LuaError) as err:
+        runtime(0).execute(result.text)()
+    raw = str(err.value)
+    assert not re.search(r"a\.lua:3:", raw)  # Lua itself gives the bundle's line
+    named = result.explain(raw)
+    assert re.search(r"a\.lua:3: boom", named), named
+    # MoonSharp's form of the same place, as TTS prints it
+    first = result.first_lines[[m.name for m in result.modules].index("a")]
+    assert (
+        SourceMap.of_text(result.text)
+        .explain(f"chunk_0:({first + 2},3-15): boom")
+        .endswith("a.lua:3: boom")
+    )
+
+
+def test_a_place_outside_every_module_and_a_source_place_are_left_alone(tmp_path):
+    root = write(tmp_path, "main", "return 1\n")
+    result = bundle(root, lua_root=tmp_path)
+    assert result.explain("Global:2: in the runtime") == "Global:2: in the runtime"
+    assert result.explain("lua/glue/x.lua:40: boom") == "lua/glue/x.lua:40: boom"
+
+
+def test_glue_sources_names_the_place_inside_the_script_itself():
+    # what the framework's handlers do in TTS, where no Python reads the error
+    text = (
+        'local S = require("glue.sources")\nlocal f = require("a")\n'
+        'return { S.guard("onButton3", f), S.explain }\n'
+    )
+    planted = {"a": 'return function()\n  error("boom")\nend\n'}
+    result = write_bundle(collect(Module("__root", text, "<test root>"), ROOT / "lua", planted))
+    guarded, explain = runtime(0).execute(result.text).values()
+    with pytest.raises(LuaError) as err:
+        guarded()
+    message = str(err.value)
+    assert re.search(r"<replaced a>:2: boom \(in onButton3\)$", message), message
+    first = result.first_lines[[m.name for m in result.modules].index("a")]
+    assert explain(f"chunk_0:({first + 1},3-15): boom") == "<replaced a>:2: boom"
+    assert explain(f"chunk_0:({first + 1},3-15): boom", "frame job menus") == (
+        "<replaced a>:2: boom (in frame job menus)"
+    )

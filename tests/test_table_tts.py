@@ -22,6 +22,8 @@ from generator.harness import secrets
 from generator.harness.teg import playtest as P
 from generator.harness.tts import emulator, ui
 from generator.harness.tts.emulator import Table
+from generator.harness.tts.runtime import ScriptError
+from generator.paths import ROOT
 from generator.tts.teg import xmlui
 from generator.tts.teg.layout import layout
 
@@ -520,3 +522,22 @@ def test_a_long_list_of_options_pages_and_every_page_chooses_right(tmp_path, mon
     result = P.play_game(engine, small, 3, 2)
     assert result.problem is None, result.problem
     assert sum(turned) > 20
+
+
+def test_an_error_in_a_lua_source_is_reported_at_that_file_and_line(save):
+    """Issue 37: an error() in lua/teg/table/prompts.lua line 16 names that file and line
+    and the handler it ran in, not the bundle's line ("Global:11377")."""
+    text = save["LuaScript"]
+    source = (ROOT / "lua" / "teg" / "table" / "prompts.lua").read_text(encoding="utf-8")
+    line16 = source.split("\n")[15]
+    assert text.count(line16) == 1  # the bundle's copy of that line, planted in place
+    planted = text.replace(line16, 'error("planted") ' + line16)
+    t = Table.load({**save, "LuaScript": planted}, seed=5)
+    with pytest.raises(ScriptError) as err:
+        colors = seat(t, 2)
+        start(t, colors)
+        for _ in range(20):
+            advance(t)
+    message = str(err.value)
+    assert "lua/teg/table/prompts.lua:16: planted (in " in message, message
+    assert not re.search(r"Global:\d+:", message)

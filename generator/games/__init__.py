@@ -28,8 +28,8 @@ class NoTable(Exception):
 class Game(Protocol):
     """What the toolchain asks of a game. Heavy parts are imported when first asked for."""
 
-    id: str
-    title: str
+    id: str  # the game id (the registry's key, the folders' name)
+    title: str  # the game's name as players know it
     lua_core: str  # the Lua module whose `new(data)` gives the rules core (engine verbs)
     lua_bots: str  # the Lua module whose `(data)` gives its bots' `value` (and `view`)
     scripted_objects: dict[str, str]  # object name -> root script under lua/

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from lupa.lua52 import LuaError
+
 from generator import games
 from generator.engines.errors import BadPath, BadSetup, IllegalAction, canonical
 from generator.harness.moonsharp import runtime
@@ -145,6 +147,24 @@ return H
 """
 
 
+class _Located:
+    """The shim's functions, a Lua error from each named by its source file and line."""
+
+    def __init__(self, shim: Any, explain: Any) -> None:
+        self._shim, self._explain = shim, explain
+
+    def __getattr__(self, name: str) -> Any:
+        fn = self._shim[name]
+
+        def call(*args: Any) -> Any:
+            try:
+                return fn(*args)
+            except LuaError as err:
+                raise LuaError(self._explain(str(err))) from None
+
+        return call
+
+
 class LuaEngine:
     """The Lua core behind the same verbs as the Python engine (states are Lua tables)."""
 
@@ -159,7 +179,7 @@ class LuaEngine:
         root = Module("__root", shim, "<harness shim>")
         self.bundle = write_bundle(collect(root, ROOT / "lua", generated))
         self.lua = runtime(seed)
-        self.shim = self.lua.execute(self.bundle.text)
+        self.shim = _Located(self.lua.execute(self.bundle.text), self.bundle.explain)
 
     def new_game(self, setup: dict[str, Any]) -> Any:
         """The opening state, or BadSetup."""

@@ -96,8 +96,25 @@ def locate(bundle_text: str, line: int, col: int, game: str, script: str = "Glob
     return Place(f"({script} bundle)", line, col, text)
 
 
+# A place the table's Lua already named by its source (glue.sources: the framework's handlers
+# pass an error on so, and TTS puts the place where it was passed on in front of it)
+NAMED = re.compile(r"(?<![\w/])(lua/[\w./-]+\.lua):(\d+):")
+
+
+def _named(file: str, line: int) -> Place:
+    path = ROOT / file
+    lines = path.read_text(encoding="utf-8").split("\n") if path.is_file() else []
+    return Place(file, line, 1, lines[line - 1] if 0 < line <= len(lines) else "")
+
+
 def map_error(message: str, bundle_text: str | None, game: str, script: str = "Global") -> str:
-    """A TTS error message with every bundle position it names mapped to our source."""
+    """A TTS error message with every bundle position it names mapped to our source.
+
+    Where the message already names its source (a framework handler's error), that place.
+    """
+    named = [_named(file, int(line)) for file, line in NAMED.findall(message)]
+    if named:
+        return message + "".join(f"\n  at {p.format()}" for p in named)
     if not bundle_text:
         return message
     places = [locate(bundle_text, line, col, game, script) for line, col in positions(message)]

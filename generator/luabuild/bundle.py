@@ -20,6 +20,9 @@ from generator.paths import ROOT, display
 from generator.problems import Problem
 
 ROOT_NAME = "__root"
+# The generated module every bundle ends with: where each module's source begins in the
+# bundle, so an error can name its source file and line (glue.sources, SourceMap).
+SOURCES = "bundle.sources"
 # The luabundle release whose format we write; unbundlers read it from the header.
 LUABUNDLE_VERSION = "1.6.0"
 
@@ -173,7 +176,7 @@ def collect(
         if module.origin.startswith("<generated"):
             continue  # generated modules are data (card facts): they require nothing
         for name, line in requires(module, cache_dir):
-            if name in seen:
+            if name in seen or name == SOURCES:  # (write_bundle adds it to every bundle)
                 continue
             found = find_module(name, lua_root, generated)
             if found is None:
@@ -198,7 +201,11 @@ def collect(
 
 @dataclass(frozen=True)
 class Bundle:
-    """A bundled script and, for each module, the bundle line its first source line is on."""
+    """A bundled script and, for each module, the bundle line its first source line is on.
+
+    The text ends with a generated module, SOURCES, not in `modules`: the same map, for the
+    script itself (glue.sources) and for whoever holds only the text (SourceMap.of_text).
+    """
 
     text: str
     modules: tuple[Module, ...]
@@ -211,6 +218,73 @@ class Bundle:
             if first <= line < first + count:
                 return module, line - first + 1
         return None
+
+    def explain(self, message: str) -> str:
+        """A Lua error message with every place in the bundle named by its source file."""
+        return explain(message, SourceMap.of_text(self.text))
+
+
+# "<chunk>:16:" (Lua 5.2, lupa) or "<chunk>:(16,4-20):" (MoonSharp): a place in a script, the
+# chunk being a script's name ("Global", "chunk_0", '[string "..."]'), never a source path
+PLACE = re.compile(
+    r'((?:\[string "[^"]*"\])|[^\s:/"]+(?: \([^)\s]*\))?):(?:(\d+)|\((\d+),[\d-]+\)):'
+)
+
+
+@dataclass(frozen=True)
+class SourceMap:
+    """Where each module of a bundle lies: (first bundle line, last, source origin), in order."""
+
+    spans: tuple[tuple[int, int, str], ...]
+
+    @classmethod
+    def of_text(cls, text: str) -> SourceMap:
+        """The map a bundle carries in its SOURCES module (empty for a script without one)."""
+        marker = f'__bundle_register("{SOURCES}",'
+        at = text.rfind(marker)
+        if at < 0:
+            return cls(())
+        line = text[at:].split("\n", 2)[1]
+        found = re.findall(r'(\d+),(\d+),("(?:[^"\\]|\\.)*")', line)
+        return cls(tuple((int(a), int(b), json.loads(origin)) for a, b, origin in found))
+
+    def place(self, line: int) -> tuple[str, int] | None:
+        """(source origin, line in it) of a bundle line; None outside every module."""
+        for first, last, origin in self.spans:
+            if first <= line <= last:
+                return origin, line - first + 1
+        return None
+
+    def explain(self, message: str, chunk: str | None = None) -> str:
+        """`message` with each bundle place ("Global:11377:") as its source's ("lua/a.lua:16:").
+
+        With `chunk` (the name the script was loaded under), only that script's places.
+        """
+        return explain(message, {chunk: self} if chunk is not None else self)
+
+
+def explain(message: str, maps: dict[str, SourceMap] | SourceMap) -> str:
+    """`message` with each place in a bundle named by its source file and line.
+
+    `maps`: one SourceMap for every place, or a map per chunk name (the scripts' names).
+    """
+
+    def swap(match: re.Match[str]) -> str:
+        chunk = match.group(1)
+        if chunk.startswith('[string "'):
+            chunk = chunk[9:-2]
+        found_map = maps if isinstance(maps, SourceMap) else maps.get(chunk)
+        line = int(match.group(2) or match.group(3))
+        found = None if found_map is None else found_map.place(line)
+        return match.group(0) if found is None else f"{found[0]}:{found[1]}:"
+
+    return PASSED_ON.sub("", PLACE.sub(swap, message)) if maps else message
+
+
+# A place followed at once by another: where a guard passed the error on (MoonSharp prefixes
+# every error() outside a coroutine with its own place, whatever the level); the second is
+# where it came from (glue.sources)
+PASSED_ON = re.compile(r"(?<![^\s])[^\s:]+\.lua:\d+: (?=[^\s:]+:\d+: )")
 
 
 REGISTERED = re.compile(
@@ -261,6 +335,7 @@ def write_bundle(modules: list[Module]) -> Bundle:
         f"{RUNTIME}(nil)\n"
     )
     firsts = []
+    modules = [m for m in modules if m.name != SOURCES]
     for index, module in enumerate(modules):
         name = ROOT_NAME if index == 0 else module.name
         text += (
@@ -269,6 +344,18 @@ def write_bundle(modules: list[Module]) -> Bundle:
         )
         firsts.append(text.count("\n") + 1)
         text += module.source.rstrip("\n") + "\nend)\n"
+    # The map of where each module lies, on one line, so that writing it moves nothing
+    places = ",".join(
+        f"{first},{first + m.source.rstrip(chr(10)).count(chr(10))},"
+        f"{json.dumps(m.origin, ensure_ascii=False)}"
+        for m, first in zip(modules, firsts, strict=True)
+    )
+    sources = Module(SOURCES, f"return {{{places}}}\n", f"<generated {SOURCES}>")
+    text += (
+        f'__bundle_register("{SOURCES}", function(require, _LOADED, __bundle_register, '
+        "__bundle_modules)\n"
+    )
+    text += sources.source + "end)\n"
     text += f'return __bundle_require("{ROOT_NAME}")'
     return Bundle(text, tuple(modules), tuple(firsts))
 

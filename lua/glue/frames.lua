@@ -14,6 +14,8 @@
 -- A queue may be given hooks: `began(q)` when a job is queued into an empty queue, `ended(q)`
 -- when the last job is done. While `q.held` is true no job runs (for at most HOLD frames).
 
+local Sources = require("glue.sources")
+
 local F = {}
 
 F.BUDGET = 4 -- units a frame
@@ -33,7 +35,11 @@ local function schedule(q)
   if not q.ticking and q.queue[1] ~= nil then
     q.ticking = true
     Wait.frames(function()
-      tick(q)
+      -- TTS names no handler for a Wait callback: the error says which job and where
+      local ok, err = pcall(tick, q)
+      if not ok then
+        error(Sources.explain(err, "frame job " .. tostring(q.last)), 0)
+      end
     end, 1)
   end
 end

@@ -32,8 +32,14 @@ local Log = require("glue.log")
 local Clicks = require("glue.clicks")
 local Botplay = require("glue.botplay")
 local Flow = require("glue.flow")
+local Sources = require("glue.sources")
 
 local Table = {}
+
+-- The TTS events and UI handlers install() sets (and onButton0..), each guarded (glue.sources)
+Table.EVENTS = { "onLoad", "onSave", "onStart", "onPrivate", "onAutoPass", "onLog", "noop",
+  "onPlayerChangeColor", "onPlayerConnect", "onPlayerDisconnect", "tryObjectRandomize",
+  "onObjectDrop", "onObjectNumberTyped", "onObjectLeaveContainer", "onObjectEnterContainer" }
 
 local VERIFY_EVERY = 2 -- seconds between checks that every piece lies where the game has it
 local PIECE_UNITS = 4 -- units of pieces placed a frame (a unit: about a thousand instructions)
@@ -1028,6 +1034,19 @@ local function install(T)
     T.changed()
     return true
   end
+  -- TTS's events and the UI's handlers: an error names its source file, line and handler
+  for _, name in ipairs(Table.EVENTS) do
+    G[name] = Sources.guard(name, G[name])
+  end
+  for k = 0, Panels.HANDLERS - 1 do
+    G["onButton" .. k] = Sources.guard("onButton" .. k, G["onButton" .. k])
+  end
+end
+
+-- A game's own handler (a button on one of its objects) installed as the framework's are:
+-- an error in it names its source file, line and the handler.
+function Table.handler(name, fn)
+  _G[name] = Sources.guard(name, fn)
 end
 
 -- Rewind safety (TTS v14: api base.md, Rewind State Functions). A change the table spreads

@@ -122,6 +122,7 @@ class Table(Scripts, Clock, Seats, Screen, Objects, Containers, Physics):
         self.handles: dict[str, ObjectHandle] = {}
         self.kept: list[Any] = []  # Python values handed to Lua, kept alive with the table
         self.envs: dict[str, Any] = {}  # guid ("-1" for Global) -> script environment
+        self.source_maps: dict[str, Any] = {}  # script name -> where its bundle's lines come from
         self.players: dict[str, Player] = {}  # name -> player
         self.chat: list[tuple[str, str, str]] = []  # (kind, recipient, text)
         # colour -> the options dialog open on that player's screen (one at a time: a new

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from generator.harness.tts.surface import surface
+from generator.luabuild.bundle import SourceMap, explain
 
 if TYPE_CHECKING:
     from generator.harness.tts.emulator import Table
@@ -22,7 +23,13 @@ if TYPE_CHECKING:
 
 
 class ScriptError(Exception):
-    """A script raised an error (TTS would print it in red and go on); the test stops here."""
+    """A script raised an error (TTS would print it in red and go on); the test stops here.
+
+    The message names our source files and lines; `raw`, when set, is the error as the
+    script raised it (the bundle's lines, as TTS reports them).
+    """
+
+    raw: str | None = None
 
 
 class Strictness(ScriptError):
@@ -292,6 +299,8 @@ def _pct(values: list[Any], q: float) -> float:
 class Scripts:
     """Running Lua: scripts, handlers, calls and values across the boundary."""
 
+    source_maps: dict[str, SourceMap]  # script (chunk) name -> its bundle's source map
+
     def _start_script(self, guid: str, text: str, thing: Thing | None) -> None:
         handle = self.global_handle if thing is None else self.handle(thing)
         declared = self.lua.table_from({name: True for name in declared_globals(text)})
@@ -300,6 +309,8 @@ class Scripts:
         if not text.strip():
             return
         name = "Global" if thing is None else f"{thing.name or thing.type_name} ({guid})"
+        # an error names its source file and line in lua/, not the bundle's line
+        self.source_maps[name] = SourceMap.of_text(text)
         loaded = self._load(text, name, env)
         chunk, err = loaded if isinstance(loaded, tuple) else (loaded, None)
         if chunk is None:
@@ -363,7 +374,9 @@ class Scripts:
         except (Strictness, ScriptError):
             raise  # lupa re-raises a Python exception from a callback as itself
         except Exception as err:  # a Lua error
-            raise ScriptError(f"{label}: {err}") from None
+            failure = ScriptError(f"{label}: {explain(str(err), self.source_maps)}")
+            failure.raw = f"{label}: {err}"  # as TTS has it, the bundle's lines unmapped
+            raise failure from None
         scans = round(self._count.scanned - scanned) if self.count_instructions else 0
         self._account(label.split(": ", 1)[-1], start, marks, n, scans, self.crossings - crossed)
         if len(values) > 1:

@@ -7,7 +7,7 @@ local L = require("teg.layout")
 local T = Table.run(require("teg.table.spec")())
 
 -- The Keep button on an offered mission card: only the player it was dealt to may keep it.
-function onKeepMission(obj, color, alt)
+Table.handler("onKeepMission", function(obj, color, alt)
   local picks = T.m.picks
   if alt or picks == nil then
     return
@@ -19,4 +19,4 @@ function onKeepMission(obj, color, alt)
     end
   end
   printToColor("that mission card was dealt to another player", color, { 1, 0.55, 0.45 })
-end
+end)
