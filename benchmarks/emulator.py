@@ -18,8 +18,8 @@ import random
 import time
 
 from generator.build import build
-from generator.engines.teg import canonical, load_engine
-from generator.engines.teg.records import deal, play
+from generator.games.teg.rules import canonical, load_engine
+from generator.games.teg.rules.records import deal, play
 from generator.harness.tts import Table
 
 BUSY = """

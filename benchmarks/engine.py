@@ -15,8 +15,8 @@ import random
 import statistics
 import time
 
-from generator.engines.teg import load_engine
-from generator.engines.teg.records import deal, play
+from generator.games.teg.rules import load_engine
+from generator.games.teg.rules.records import deal, play
 
 
 def records(engine, bot, players, games, seed):

@@ -24,8 +24,8 @@ import statistics
 import time
 from typing import Any
 
-from generator.engines.teg import canonical, load_engine
-from generator.engines.teg.records import deal, play
+from generator.games.teg.rules import canonical, load_engine
+from generator.games.teg.rules.records import deal, play
 from generator.harness.moonsharp import counting_runtime
 from generator.luabuild.bundle import Module, collect, write_bundle
 from generator.luabuild.scripts import shipped_data_module
@@ -155,7 +155,7 @@ def main() -> None:
             if state["round"] >= 3:
                 cases.append((state, action, python.path_of(state, action)))
             state = python.apply(state, action)
-    from generator.engines.teg.bots import BOTS
+    from generator.games.teg.rules.bots import BOTS
 
     nested = 0
     for state in nested_states(python):

@@ -22,9 +22,9 @@ from collections import Counter
 from typing import Any
 
 from generator.engines.errors import canonical
-from generator.engines.tem import load_engine
-from generator.engines.tem.records import deal, play
 from generator.games import game_rng
+from generator.games.tem.rules import load_engine
+from generator.games.tem.rules.records import deal, play
 from generator.harness.moonsharp import counting_runtime
 from generator.luabuild.bundle import Module, collect, write_bundle
 from generator.luabuild.scripts import shipped_data_module
@@ -110,7 +110,7 @@ def balance(games: int, seed: int) -> None:
         setup = deal(engine, n, rng)
         s = engine.new_game(setup)
         colors = [p["color"] for p in s["players"]]
-        from generator.engines.tem.bots import greedy_bot
+        from generator.games.tem.rules.bots import greedy_bot
 
         while not engine.is_over(s):
             who = str(engine.to_act(s))

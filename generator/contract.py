@@ -114,7 +114,7 @@ def check(game: str, overrides: dict[str, str] | None = None) -> list[Lack]:
 
 
 def _binding(game: str) -> Iterator[Lack]:
-    where = f"generator/games/{game}.py"
+    where = f"generator/games/{game}/__init__.py"
     try:
         found = games.get(game)
     except (ImportError, AttributeError) as err:

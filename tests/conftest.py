@@ -14,7 +14,7 @@ from hypothesis import settings
 
 from generator.build import build
 from generator.cli import main
-from generator.engines.teg import load_engine
+from generator.games.teg.rules import load_engine
 from generator.paths import CARDS, ROOT
 
 # Property tests explore the same examples on every run, so CI cannot turn red by chance;

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
-from generator.engines.teg import IllegalAction, canonical
+from generator.games.teg.rules import IllegalAction, canonical
 
 FACES = ["move", "energy", "culture", "diplomacy", "economy", "utilize", "move"]
 

@@ -163,9 +163,9 @@ def test_a_card_sheet_draws_its_back_when_the_cache_lacks_it():
     # a sheet's back is normally the one render() kept; drawn without it (an empty cache)
     # it must still be the deck's back, with the game's name
     from generator import cards
+    from generator.games.teg.render import _compose
+    from generator.games.teg.render import components as C
     from generator.render import Cache
-    from generator.render.teg import _compose
-    from generator.render.teg import components as C
 
     data = cards.load("teg")
     chunk = list(data.planets[:2])

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
-from generator.cards.teg import FILES
+from generator.games.teg.cards import FILES
 from generator.paths import CARDS
 
 SOURCE = CARDS / "teg"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator import cards
-from generator.cards.teg import id_for
+from generator.games.teg.cards import id_for
 from generator.paths import CARDS, SCHEMAS
 
 

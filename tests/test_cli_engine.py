@@ -7,8 +7,8 @@ import json
 import pytest
 
 from generator import games
-from generator.engines.teg import canonical, load_engine
-from generator.engines.teg.records import replay
+from generator.games.teg.rules import canonical, load_engine
+from generator.games.teg.rules.records import replay
 
 
 @pytest.fixture

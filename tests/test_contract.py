@@ -41,7 +41,7 @@ def test_every_shipped_game_lacks_nothing(game):
 def test_a_binding_without_a_member_is_named_with_its_file(monkeypatch, member):
     register(monkeypatch, "teg", Without(games.get("teg"), [member]))
     (lack,) = contract.check("teg")
-    assert lack.where == "generator/games/teg.py"
+    assert lack.where == "generator/games/teg/__init__.py"
     assert lack.what.startswith(f"GAME lacks `{member}`")
 
 

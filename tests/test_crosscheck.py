@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.engines.teg import IllegalAction, load_engine
-from generator.engines.teg.records import deal
-from generator.engines.teg.sources import BadPath
+from generator.games.teg.rules import IllegalAction, load_engine
+from generator.games.teg.rules.records import deal
+from generator.games.teg.rules.sources import BadPath
 from generator.harness.crosscheck import (
     Divergence,
     Pair,

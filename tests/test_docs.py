@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from generator.engines.teg import load_engine
+from generator.games.teg.rules import load_engine
 from generator.paths import ROOT
 
 from scenarios import load_scenarios

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from generator.build import build
-from generator.engines.teg import canonical, load_engine
-from generator.engines.teg.records import deal, play
+from generator.games.teg.rules import canonical, load_engine
+from generator.games.teg.rules.records import deal, play
 from generator.harness.play import settle
 from generator.harness.tts import ScriptError, Strictness, Table, emulator
 from generator.harness.tts.emulator import handle_members

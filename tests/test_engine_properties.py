@@ -18,10 +18,10 @@ from collections import Counter
 import oracle
 import pytest
 
-from generator.engines.teg import IllegalAction, canonical, load_engine
-from generator.engines.teg.bots import BOTS
-from generator.engines.teg.records import deal, play, replay
-from generator.engines.teg.sources import BadPath
+from generator.games.teg.rules import IllegalAction, canonical, load_engine
+from generator.games.teg.rules.bots import BOTS
+from generator.games.teg.rules.records import deal, play, replay
+from generator.games.teg.rules.sources import BadPath
 from generator.schemas import errors, schema_path
 
 STATE_SCHEMA = schema_path("teg", "state")
@@ -296,7 +296,7 @@ def test_the_choice_tree_reaches_exactly_what_apply_accepts(engine):
 
 
 def test_observe_hides_rivals_missions_until_the_end(engine):
-    from generator.engines.teg import observe, scores
+    from generator.games.teg.rules import observe, scores
 
     rng = random.Random("observe")
     game = play(engine, deal(engine, 3, rng), ["greedy"] * 3, rng)

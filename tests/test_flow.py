@@ -15,9 +15,9 @@ import random
 
 import pytest
 
-from generator.engines.teg.records import deal, play
+from generator.games.teg import playtest as P
+from generator.games.teg.rules.records import deal, play
 from generator.harness import flow
-from generator.harness.teg import playtest as P
 from generator.harness.tts.emulator import Table
 from tests.test_table import started, status, until_rolled
 
@@ -177,7 +177,7 @@ def test_an_equip_window_is_asked_once_then_kept_while_nothing_changes(engine):
     """The Python twin of tem.table.flow: once a player chose their loadout, the table keeps
     it at the next windows until the round, their status or their weapons change; "Keep my
     loadout for the rest of the round" keeps it whatever changes, until the round ends."""
-    from generator.harness.tem import playtest as M
+    from generator.games.tem import playtest as M
 
     game = M.FLOW
     state = {"round": 2, "players": [{"color": "Red", "status": "pilot",

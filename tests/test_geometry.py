@@ -15,12 +15,12 @@ from PIL import Image, ImageChops, ImageStat
 
 from generator.build import build
 from generator.cards import load
+from generator.games.teg.render.features import control_features, mat_features
+from generator.games.teg.tts.table import SEAT_LAYOUTS, seats
 from generator.render.features import Rect
-from generator.render.teg.features import control_features, mat_features
 from generator.tts import geometry as G
 from generator.tts.geometry import Place
 from generator.tts.preview import draw_preview
-from generator.tts.teg.table import SEAT_LAYOUTS, seats
 
 SAVE = "TinyEpicGalaxies"
 # Objects resting on Table_RPG stay within about this (real saves; hand zones lie beyond).
@@ -277,10 +277,10 @@ def test_no_two_footprints_overlap_where_the_glue_puts_cards(count):
     """The face-up row, every seat's colony places, the decks and the discard pile, the
     control mat and every mat: no two footprints overlap, through the layout the glue reads
     (a card lying on another in TTS can merge into a deck, and covers it)."""
-    from generator.render.teg.features import CONTROL as CONTROL_PIXELS
-    from generator.render.teg.features import MAT as MAT_PIXELS
-    from generator.tts.teg.layout import DISCARD_PILE, layout
-    from generator.tts.teg.table import CONTROL, MISSION_DECK, PLANET_DECK
+    from generator.games.teg.render.features import CONTROL as CONTROL_PIXELS
+    from generator.games.teg.render.features import MAT as MAT_PIXELS
+    from generator.games.teg.tts.layout import DISCARD_PILE, layout
+    from generator.games.teg.tts.table import CONTROL, MISSION_DECK, PLANET_DECK
 
     data = load("teg")
     colors = ("Red", "Blue", "Green", "Yellow", "Purple", "White")[:count]

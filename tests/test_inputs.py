@@ -228,8 +228,8 @@ def test_a_record_nested_100k_deep_is_refused(cli, tmp_path, setup):
 def setup():
     import random
 
-    from generator.engines.teg import load_engine
-    from generator.engines.teg.records import deal
+    from generator.games.teg.rules import load_engine
+    from generator.games.teg.rules.records import deal
 
     return deal(load_engine(), 2, random.Random(5))
 
@@ -279,7 +279,7 @@ def test_broken_shipped_cards_are_a_message(cli, tmp_path, monkeypatch, setup, a
     shutil.copytree(CARDS / "teg", tmp_path / "teg")
     (tmp_path / "teg" / "dice.yaml").write_text("count: 7\n", encoding="utf-8")
     monkeypatch.setattr("generator.cards.CARDS", tmp_path)
-    from generator.engines.teg import load_engine
+    from generator.games.teg.rules import load_engine
 
     load_engine.cache_clear()
     try:

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from generator.engines.teg import BadSetup, IllegalAction, canonical, load_engine
+from generator.games.teg.rules import BadSetup, IllegalAction, canonical, load_engine
 from generator.harness.lua_engine import LuaEngine
 
 from scenarios import get, load_scenarios, offered_along, setup_for, start_state

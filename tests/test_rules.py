@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from generator.engines.teg import BadSetup, IllegalAction, canonical, load_engine
+from generator.games.teg.rules import BadSetup, IllegalAction, canonical, load_engine
 from generator.schemas import errors, schema_path
 
 from scenarios import get, load_scenarios, offered_along, setup_for, start_state

@@ -13,11 +13,11 @@ import pytest
 
 from generator import games
 from generator.build import build
+from generator.games.teg import playtest as P
+from generator.games.tem import playtest as M
 from generator.harness.play import status
 from generator.harness.playtest import logs_of, saved
 from generator.harness.story import Teller
-from generator.harness.teg import playtest as P
-from generator.harness.tem import playtest as M
 from generator.harness.tts.emulator import Table
 
 VP_TOTAL = re.compile(r"([+-]\d+) VP \(now (\d+) VP\)")
@@ -137,7 +137,7 @@ def test_galaxies_undo_after_the_end_is_refused_in_words(teg_game):
 
 def test_a_tie_names_the_tie_break_and_its_numbers(engine):
     """A record whose top two share the VP: the winner's line says on what it was decided."""
-    from generator.engines.teg.records import deal, play
+    from generator.games.teg.rules.records import deal, play
 
     for seed in range(400):
         rng = random.Random(f"tie:{seed}")
@@ -158,7 +158,7 @@ def test_a_tie_names_the_tie_break_and_its_numbers(engine):
 
 def test_runners_up_level_on_vp_are_all_named(engine):
     """A winner alone at the top, the next two level on VP: the line names both, not one."""
-    from generator.engines.teg.records import deal, play
+    from generator.games.teg.rules.records import deal, play
 
     for seed in range(400):
         rng = random.Random(f"runners-up:{seed}")

@@ -2,7 +2,7 @@
 
 Whole games are played by bots that only click what their own colour sees while the table
 rolls the dice; every panel is compared with the Python engine's options and every game's
-saved record and final state with a Python replay (generator/harness/teg/playtest.py). Then the
+saved record and final state with a Python replay (generator/games/teg/playtest.py). Then the
 table's promises one by one: save/load and rewind mid-game, colour changes, undo, refusals
 that change nothing, per-player visibility (golden dumps), secrets kept from every other
 colour, and `ttsmod replay` of a saved table.
@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.engines.teg import canonical, load_engine
-from generator.harness.teg import playtest as P
+from generator.games.teg import playtest as P
+from generator.games.teg.rules import canonical, load_engine
+from generator.games.teg.tts.layout import layout
 from generator.harness.tts.emulator import PlayerHandle, Table
-from generator.tts.teg.layout import layout
 
 GOLDEN = Path(__file__).parent / "golden" / "table"
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 
-from generator.harness.teg import playtest as P
-from generator.tts.teg.layout import layout
+from generator.games.teg import playtest as P
+from generator.games.teg.tts.layout import layout
 from tests.test_table import click_first, snapshot, started, status, until_rolled
 
 

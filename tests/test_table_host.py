@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from generator.harness.teg import playtest as P
+from generator.games.teg import playtest as P
 from generator.harness.tts.emulator import PlayerHandle, Table
 from tests.test_table import click_first, started, status, until_rolled
 

@@ -116,7 +116,9 @@ def _names(pattern: re.Pattern[str], files: list[str]) -> set[str]:
 
 
 def test_both_engines_name_the_same_decisions_and_each_has_words(shim):
-    py = _names(PY_CALL, ["generator/engines/teg/engine.py", "generator/engines/teg/uses.py"])
+    py = _names(
+        PY_CALL, ["generator/games/teg/rules/engine.py", "generator/games/teg/rules/uses.py"]
+    )
     lua = _names(LUA_CALL, ["lua/teg/core/engine.lua", "lua/teg/core/rules.lua"])
     assert py == lua
     worded = set(str(shim.names()).split(","))

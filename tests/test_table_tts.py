@@ -17,15 +17,15 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from generator.build import build
-from generator.engines.teg.records import deal, play
+from generator.games.teg import playtest as P
+from generator.games.teg.rules.records import deal, play
+from generator.games.teg.tts import xmlui
+from generator.games.teg.tts.layout import layout
 from generator.harness import secrets
-from generator.harness.teg import playtest as P
 from generator.harness.tts import emulator, ui
 from generator.harness.tts.emulator import Table
 from generator.harness.tts.runtime import ScriptError
 from generator.paths import ROOT
-from generator.tts.teg import xmlui
-from generator.tts.teg.layout import layout
 
 
 @pytest.fixture(scope="module")

@@ -16,8 +16,8 @@ from ruamel.yaml import YAML
 from generator import cards, games
 from generator.cli import main
 from generator.engines.errors import BadPath, IllegalAction, canonical
-from generator.engines.tem import load_engine
-from generator.engines.tem.records import deal, play
+from generator.games.tem.rules import load_engine
+from generator.games.tem.rules.records import deal, play
 from generator.harness.crosscheck import Divergence, Pair, crosscheck
 from generator.harness.lua_engine import LuaEngine
 from generator.paths import CARDS, ROOT

@@ -2,7 +2,7 @@
 
 First the build: images, the save and the layout the glue reads agree. Then whole games
 played by bots that only click what their own colour sees and answer their own private
-dialogs, every decision compared with the Python engine (generator/harness/tem/playtest.py),
+dialogs, every decision compared with the Python engine (generator/games/tem/playtest.py),
 with the secrets check over every game; games that reach each feature the rules have; saves,
 loads and rewinds mid-programming and mid-combat; refusals that change nothing; what each
 colour sees (golden dumps); undo.
@@ -21,13 +21,13 @@ from PIL import Image
 
 from generator.build import BuildError, build
 from generator.engines.replay import replay
-from generator.engines.tem import load_engine
+from generator.games.tem import playtest as P
+from generator.games.tem.rules import load_engine
+from generator.games.tem.tts.layout import layout
 from generator.harness import secrets
-from generator.harness.tem import playtest as P
 from generator.harness.tts.emulator import PlayerHandle, Table
 from generator.paths import CARDS, ROOT
 from generator.render import png_size
-from generator.tts.tem.layout import layout
 
 GOLDEN = Path(__file__).parent / "golden" / "tem"
 # seeded games through the UI, 2-4 players: 20 in the suite, 40 in `make soak`
@@ -127,7 +127,7 @@ def test_images_keep_within_tts_limits_and_the_save_is_small(built):
 
 
 def test_a_placeholder_card_carries_the_mark_in_its_corner():
-    from generator.render.tem import components as C
+    from generator.games.tem.render import components as C
 
     weapon = {"name": "Pulse Pistol", "type": "ranged", "damage": 1, "power_damage": 2,
               "cost": {"credits": 2}, "vp": 1, "ability": {"kind": "none"}}  # fmt: skip
@@ -142,7 +142,7 @@ def test_a_placeholder_card_carries_the_mark_in_its_corner():
 
 
 def test_an_arena_card_reads_the_same_from_every_edge_and_marks_its_middle():
-    from generator.render.tem import components as C
+    from generator.games.tem.render import components as C
 
     zone = {"id": "x", "name": "Scrap Yard", "value": 2, "yield": "energy"}
     card = C.zone_card(zone, False)
@@ -532,7 +532,7 @@ def test_a_spectator_sees_a_combat_part_way_golden(save, engine):
 
 
 def test_every_decision_both_engines_ask_has_words():
-    python = (ROOT / "generator/engines/tem/engine.py").read_text()
+    python = (ROOT / "generator/games/tem/rules/engine.py").read_text()
     lua = (ROOT / "lua/tem/core/engine.lua").read_text()
     asked = set(re.findall(r'ask\(\s*"(\w+)"', python)) | set(re.findall(r'ask\(src, "(\w+)"', lua))
     # decisions asked under a name passed in (a KO's zone, a retreat's)
@@ -566,7 +566,7 @@ def test_card_names_with_accents_and_dashes_go_through_the_table_whole(tmp_path)
     and a dash reach every panel, dialog and chat line whole (the playtest compares each
     label with Python's), and the saved game reads back byte for byte."""
     from generator import cards
-    from generator.engines.tem import Engine
+    from generator.games.tem.rules import Engine
 
     folder = tmp_path / "tem"
     shutil.copytree(CARDS / "tem", folder)
@@ -661,7 +661,7 @@ def test_each_colour_reads_the_whole_game_in_its_log_golden(save):
 
 def _loaded_game(save, engine, players, seed):
     """A whole game of Python's greedy bots, loaded at the table from its record."""
-    from generator.engines.tem.records import deal, play
+    from generator.games.tem.rules.records import deal, play
 
     rng = __import__("random").Random(seed)
     record = play(engine, deal(engine, players, rng), ["greedy"] * players, rng).record
@@ -717,7 +717,7 @@ def test_the_vp_marker_turns_to_its_plus_40_side_past_the_track(save, engine):
 
 def _drawn(monkeypatch, fn, *args):
     """Every text `fn` draws on its card, in order."""
-    from generator.render.tem import components as C
+    from generator.games.tem.render import components as C
 
     texts = []
     real = C.text_box
@@ -732,8 +732,8 @@ def _drawn(monkeypatch, fn, *args):
 
 
 def test_cards_say_what_their_numbers_mean(monkeypatch, engine):
+    from generator.games.tem.render import components as C
     from generator.render.draw import SEAT_RGB
-    from generator.render.tem import components as C
 
     d = engine.d
     weapon = _drawn(monkeypatch, C.weapon_card, d["advanced"][0], "advanced", False)
@@ -799,7 +799,7 @@ def test_programming_says_which_slot_is_being_filled(save):
 def test_each_games_images_are_its_own_though_the_cache_is_shared(tmp_path):
     # both games draw an "energy" token; a build of Tiny Epic Galaxies first must not lend
     # Mechs its yellow coin (energy is turquoise here, a colour no seat uses)
-    from generator.render.tem.components import YIELD_RGB
+    from generator.games.tem.render.components import YIELD_RGB
 
     build("teg", tmp_path / "build")
     tem = build("tem", tmp_path / "build")

@@ -1,12 +1,11 @@
 """The games ttsmod knows, each behind one interface (as OpenSpiel's games are).
 
-A game is a package of parts, each beside the shared layer it plugs into
-(docs/new-game.md says why): its card loader `generator/cards/<game>.py`, its schemas
-`schemas/<game>/`, its data `cards/<game>/`, its Python engine `generator/engines/<game>/`,
-its Lua `lua/<game>/`, and, once it has a table, its images `generator/render/<game>/` and
-its save `generator/tts/<game>/`. `generator/games/<game>.py` binds them into a `Game`; the
-shared layers (CLI, build, save writer and checks, geometry, luabuild, harness, emulator,
-live) reach a game only through `get(game)`, and name none.
+A game is one package, `generator/games/<game>/` (its binding in `__init__.py`, its card
+loader `cards.py`, its Python engine `rules/`, its images `render/`, its save `tts/`, its
+playtest hooks `playtest.py`), beside its Lua `lua/<game>/`, its data `cards/<game>/` and its
+schemas `schemas/<game>/`. The shared layers (CLI, build, save writer and checks, geometry,
+luabuild, harness, emulator, live) reach a game only through `get(game)`, and name none;
+`generator.contract` checks that a game provides what they call.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ through, what it shows). At the end the record the table saved is replayed in Py
 the final states are compared, the saved resume point with the replay. What every colour
 can read is searched for the others' secrets along the way (generator.harness.secrets).
 
-A game adds only what is its own (`Hooks`, in generator/harness/<game>/playtest.py): its
+A game adds only what is its own (`Hooks`, in generator/games/<game>/playtest.py): its
 seats, its secret decisions, how a panel words an option, the question its table asks
 before an option, its secrets, and any check of its own at a decision.
 """

@@ -4,7 +4,7 @@
 -- for each decision in turn and carries it out on a state the engine has copied. With a
 -- Reader the decisions come from a complete action and are checked; with a Builder they come
 -- from a path, and only options that can still be completed are offered (the `can_*`
--- functions answer that without listing anything). Mirrors generator/engines/teg/uses.py.
+-- functions answer that without listing anything). Mirrors generator/games/teg/rules/uses.py.
 --
 -- A chain is everything one action sets off (one die, one follow): within it a player uses
 -- each planet's action at most once (ctx.chain), the one guard against loops.

@@ -4,7 +4,7 @@
 -- reads them from a complete action and refuses a value that is not an option; a Builder
 -- takes them from a path of option ids (past its end, from a chooser), writing the action as
 -- it goes, and with no chooser stops at the first decision the path does not answer (`need`).
--- The rules cannot tell the two apart. Mirrors generator/engines/teg/sources.py.
+-- The rules cannot tell the two apart. Mirrors generator/games/teg/rules/sources.py.
 --
 -- An option is { id =, label =, fields = { field = value, ... } }: choosing it writes
 -- `fields` into the action object. Labels are built only when a Builder offers (`offering`).

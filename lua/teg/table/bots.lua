@@ -1,6 +1,6 @@
 -- Tiny Epic Galaxies' bots: how much a bot likes each option of a decision, read from its
 -- own colour's view and the card data alone. Pure. Both levels like the same things
--- (docs/bots.md); glue.bots picks. The Python twin is generator/engines/teg/bots.py
+-- (docs/bots.md); glue.bots picks. The Python twin is generator/games/teg/rules/bots.py
 -- (`level_value`, `Engine.view`); every value is a whole number.
 
 local json = require("lib.json")

@@ -2,7 +2,7 @@
 -- past, the dice listed in place of "Activate a die", the follow window's "Not this turn",
 -- the table's own answers for a player (their Pass automatically switch, their "Not this
 -- turn") and the question before End turn. Pure; its Python twin is the game's playtest hooks
--- (generator/harness/teg/playtest.py).
+-- (generator/games/teg/playtest.py).
 
 local Game = require("glue.game")
 local Flow = require("glue.flow")

@@ -1,7 +1,7 @@
 -- Tiny Epic Mechs' bots: how much a bot likes each option of a decision, read from its own
 -- colour's view (the core's `view`) and the card data alone. Pure. Both levels like the
 -- same things (docs/bots.md); glue.bots picks. The Python twin is
--- generator/engines/tem/bots.py (`level_value`); every value is a whole number.
+-- generator/games/tem/rules/bots.py (`level_value`); every value is a whole number.
 
 local json = require("lib.json")
 

@@ -3,7 +3,7 @@
 -- with what it buys or heals, and the equip windows asked only when the loadout could change
 -- something: the first of a round, or after a new weapon or a new status, unless the player
 -- keeps their loadout for the round. Pure; its Python twin is the game's playtest hooks
--- (generator/harness/tem/playtest.py).
+-- (generator/games/tem/playtest.py).
 
 local Game = require("glue.game")
 local Flow = require("glue.flow")

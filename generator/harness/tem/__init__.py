@@ -1,1 +1,0 @@
-"""Tiny Epic Mechs at the headless table: whole games through the UI, and its secrets."""
