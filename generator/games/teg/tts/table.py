@@ -9,7 +9,6 @@ seat's hand rotY + 180), as in real saves.
 
 from __future__ import annotations
 
-import hashlib
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +24,7 @@ from generator.tts import geometry as G
 from generator.tts import objects as O
 from generator.tts.geometry import UPRIGHT, Place
 from generator.tts.objects import Guids, Obj
+from generator.tts.save import Built, LayoutError, Table, asset_urls, write_save
 
 # The middle of the table faces the south seats (hand rotY 0): the control mat, the row,
 # the decks and the note read upright from there.
@@ -50,15 +50,10 @@ SEAT_LAYOUTS = {
     5: [_SE, _SW, _NW, _NE, _E],
     6: [_SE, _SW, _W, _NW, _NE, _E],
 }
-TTS_VERSION = "v13.1.1"
 # Pieces fill this share of the feature they stand on.
 FILL = 0.9
 # Where a seat's hand zone is: below its mat's picture (image y as a share of its height).
 HAND_BELOW = 1.45
-
-
-class LayoutError(ValueError):
-    """The table has no room for what the card data asks (too many seats)."""
 
 
 @dataclass(frozen=True)
@@ -88,24 +83,6 @@ def row_places(data: TegData) -> list[Place]:
         Place((k - (row - 1) / 2) * ROW_PITCH, ROW_Z, y=1.0, rot_y=SOUTH + UPRIGHT)
         for k in range(row)
     ]
-
-
-@dataclass(frozen=True)
-class Built:
-    """The save and the image files it points to."""
-
-    save: dict[str, Any]
-    assets: dict[str, bytes]  # file name in build/<game>/assets -> PNG bytes
-    thumbnail: bytes
-
-
-def asset_files(assets: Assets) -> dict[str, str]:
-    """Asset name -> file name with a content hash (TTS caches images by URL)."""
-    out = {}
-    for name, data in sorted(assets.files.items()):
-        stem = name.removesuffix(".png")
-        out[name] = f"{stem}-{hashlib.sha256(data).hexdigest()[:10]}.png"
-    return out
 
 
 def _template(name: str) -> Any:
@@ -294,63 +271,18 @@ def start_note(data: TegData) -> str:
     return textwrap.fill(" ".join(text.split()), NOTE_WIDTH)
 
 
-def component_tags(objects: list[Obj]) -> Obj:
-    """The save's tag dictionary: every tag its objects use, as TTS lists them."""
-    tags = sorted({tag for obj in objects for tag in obj.get("Tags", [])}, key=str.lower)
-    return {"labels": [{"displayed": t, "normalized": t.lower()} for t in tags]}
-
-
 def build_save(
     data: TegData, assets: Assets, base_url: str, global_script: str, source: str
 ) -> Built:
     """The TTS save: top-level settings, the notebook, the Global script and every object."""
-    files = asset_files(assets)
-    url = {name: base_url + file for name, file in files.items()}
-    objects = table_objects(data, assets, url, {})
-    save = {
-        "SaveName": data.rules.name,
-        "GameMode": data.rules.name,
-        "Date": "1/1/2026 12:00:00 PM",  # TTS writes a date; ours is fixed so builds repeat
-        # The TTS version whose save format ours follows (the keys real v13.1 saves carry).
-        "VersionNumber": TTS_VERSION,
-        "GameType": "Game",
-        "GameComplexity": "",
-        "PlayerCounts": [data.rules.min_players, data.rules.max_players],
-        "Tags": [],
-        "Gravity": 0.5,
-        "PlayArea": 0.5,
-        "Table": "Table_RPG",
-        "Sky": "Sky_Museum",
-        "Note": f"Built by ttsmod {__version__} from sources {source}",
-        "Rules": "",
-        "XmlUI": global_ui(data),
-        "LuaScript": global_script,
-        "LuaScriptState": "",
-        **O.table_settings(),
-        "Turns": {
-            "Enable": False,
-            "Type": 1,
-            "TurnOrder": list(data.rules.seat_colors),
-            "Reverse": False,
-            "SkipEmpty": True,
-            "DisableInteractions": False,
-            "PassTurns": True,
-            "TurnColor": "",
-        },
-        "TabStates": {
-            "0": {
-                "title": "Rules",
-                "body": notebook(data, source),
-                "color": "Grey",
-                "visibleColor": {"r": 0.5, "g": 0.5, "b": 0.5},
-                "id": 0,
-            }
-        },
-        "ComponentTags": component_tags(objects),
-        "DecalPallet": [],
-        "SnapPoints": [O.table_snap(p.x, p.z, p.rot_y) for p in row_places(data)],
-        "ObjectStates": objects,
-    }
-    return Built(
-        save, {files[name]: data_ for name, data_ in assets.files.items()}, assets.thumbnail
+    objects = table_objects(data, assets, asset_urls(assets, base_url), {})
+    table = Table(
+        name=data.rules.name,
+        players=(data.rules.min_players, data.rules.max_players),
+        seat_colors=list(data.rules.seat_colors),
+        xml_ui=global_ui(data),
+        notebook=notebook(data, source),
+        objects=objects,
+        snap_points=[O.table_snap(p.x, p.z, p.rot_y) for p in row_places(data)],
     )
+    return write_save(table, assets, global_script, source)

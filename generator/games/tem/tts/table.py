@@ -16,7 +16,6 @@ layout module (generator.games.tem.tts.layout) both read it.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from typing import Any
 
 from generator import __version__
@@ -40,8 +39,8 @@ from generator.tts import geometry as G
 from generator.tts import objects as O
 from generator.tts.geometry import UPRIGHT, Place
 from generator.tts.objects import Obj
+from generator.tts.save import Built, LayoutError, Table, asset_urls, write_save
 
-TTS_VERSION = "v13.1.1"
 CELL_UNITS = 3.2  # an arena cell's side in world units
 MAT_SCALE = 3.2  # a board: 12.8 x 6.4 units
 GAP = 0.6  # between the arena and a board
@@ -62,19 +61,6 @@ SHARED_SCALE = 0.8  # cards in the shared piles and the row
 HAND_SLOTS, HAND_PITCH = 10, 265  # cards in a hand side by side, their pitch in board pixels
 HAND_WIDTH = 17.6  # the hand zone holds every slot
 SEAT_OFFSETS = ((-0.6, 0.6), (0.6, 0.6), (-0.6, -0.6), (0.6, -0.6))  # figures in one cell
-
-
-class LayoutError(ValueError):
-    """The table has no room for what the card data asks (too many seats)."""
-
-
-@dataclass(frozen=True)
-class Built:
-    """The save and the image files it points to."""
-
-    save: dict[str, Any]
-    assets: dict[str, bytes]
-    thumbnail: bytes
 
 
 def guid_of(stable_id: str) -> str:
@@ -240,14 +226,6 @@ def plan(plain: dict[str, Any], sizes: dict[str, tuple[int, int]]) -> dict[str, 
         "mech_card": spot(*MECH_CARD),
         "rules": spot(*RULES, y=1.0),
         "shared_scale": SHARED_SCALE,
-    }
-
-
-def asset_files(assets: Assets) -> dict[str, str]:
-    """Asset name -> file name with a content hash (TTS caches images by URL)."""
-    return {
-        name: f"{name.removesuffix('.png')}-{hashlib.sha256(data).hexdigest()[:10]}.png"
-        for name, data in sorted(assets.files.items())
     }
 
 
@@ -497,12 +475,6 @@ def table_objects(plain: dict[str, Any], assets: Assets, url: dict[str, str]) ->
     return objects
 
 
-def component_tags(objects: list[Obj]) -> Obj:
-    """The save's tag dictionary: every tag its objects use, as TTS lists them."""
-    tags = sorted({tag for obj in objects for tag in obj.get("Tags", [])}, key=str.lower)
-    return {"labels": [{"displayed": t, "normalized": t.lower()} for t in tags]}
-
-
 def notebook(plain: dict[str, Any], source: str) -> str:
     """The Rules tab of the notebook, written from the card data."""
     g = plain["game"]
@@ -525,54 +497,18 @@ def notebook(plain: dict[str, Any], source: str) -> str:
 def build_save(data: Any, assets: Assets, base_url: str, global_script: str, source: str) -> Built:
     """The TTS save: top-level settings, the notebook, the Global script and every object."""
     plain = data.plain
-    files = asset_files(assets)
-    url = {name: base_url + file for name, file in files.items()}
-    objects = table_objects(plain, assets, url)
+    objects = table_objects(plain, assets, asset_urls(assets, base_url))
     g = plain["game"]
-    save = {
-        "SaveName": g["name"],
-        "GameMode": g["name"],
-        "Date": "1/1/2026 12:00:00 PM",
-        "VersionNumber": TTS_VERSION,
-        "GameType": "Game",
-        "GameComplexity": "",
-        "PlayerCounts": [g["players"]["min"], g["players"]["max"]],
-        "Tags": [],
-        "Gravity": 0.5,
-        "PlayArea": 0.5,
-        "Table": "Table_RPG",
-        "Sky": "Sky_Museum",
-        "Note": f"Built by ttsmod {__version__} from sources {source}",
-        "Rules": "",
-        "XmlUI": global_ui(plain),
-        "LuaScript": global_script,
-        "LuaScriptState": "",
-        **O.table_settings(),
-        "Turns": {
-            "Enable": False,
-            "Type": 1,
-            "TurnOrder": list(g["seat_colors"]),
-            "Reverse": False,
-            "SkipEmpty": True,
-            "DisableInteractions": False,
-            "PassTurns": True,
-            "TurnColor": "",
-        },
-        "TabStates": {
-            "0": {
-                "title": "Rules",
-                "body": notebook(plain, source),
-                "color": "Grey",
-                "visibleColor": {"r": 0.5, "g": 0.5, "b": 0.5},
-                "id": 0,
-            },
-        },
-        "ComponentTags": component_tags(objects),
-        "DecalPallet": [],
-        "SnapPoints": [O.table_snap(p["x"], p["z"], p["ry"]) for p in where_row(plain, assets)],
-        "ObjectStates": objects,
-    }
-    return Built(save, {files[n]: d for n, d in assets.files.items()}, assets.thumbnail)
+    table = Table(
+        name=g["name"],
+        players=(g["players"]["min"], g["players"]["max"]),
+        seat_colors=list(g["seat_colors"]),
+        xml_ui=global_ui(plain),
+        notebook=notebook(plain, source),
+        objects=objects,
+        snap_points=[O.table_snap(p["x"], p["z"], p["ry"]) for p in where_row(plain, assets)],
+    )
+    return write_save(table, assets, global_script, source)
 
 
 def where_row(plain: dict[str, Any], assets: Assets) -> list[dict[str, Any]]:

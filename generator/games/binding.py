@@ -1,0 +1,119 @@
+"""A game bound by where its parts are: each verb of the Game protocol from a named module.
+
+A game's package (`generator/games/<game>/`) keeps its parts under the same names in every
+game, so its binding is a subclass of `Binding` that gives its id, its title and what differs
+from these conventions:
+
+- `cards()`: `cards.py`, the loader module;
+- `engine(data)`: `rules/`'s `load_engine()` for the shipped cards, else `Engine(data)`;
+- `bots()`: `rules/bots.py`'s `BOTS`;
+- `deal`, `simulate`, `summarize`: `rules/records.py`'s `deal`, `run` and `summarize`
+  (`SIMULATION` names another module for the last two);
+- `lua_modules`: `tts/layout.py`'s `layout(layout_data(documents))`, as `<game>.layout`;
+- `build_parts()`: `render/` (`render`, `expected_steps`), `render/components.py`
+  (`small_card_text`, `LEGIBLE_TEXT`), `tts/table.py` (`build_save`) and `playtest.py`; a
+  game without `tts/table.py` has no table yet (`NoTable`);
+
+and in Lua: the core `<game>.core.engine`, the bots `<game>.table.bots`, the Global script
+`<game>/table/global.lua`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import random
+from collections.abc import Callable, Iterator
+from types import SimpleNamespace
+from typing import Any, ClassVar
+
+
+class Binding:
+    """The Game protocol (generator.games.Game) over a game package's conventional parts."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    SIMULATION: ClassVar[str] = "rules.records"  # the module with run and summarize
+    # state fields a table's resume point does not save (restored empty on a load)
+    transient: tuple[str, ...] = ()
+
+    @property
+    def lua_core(self) -> str:
+        return f"{self.id}.core.engine"
+
+    @property
+    def lua_bots(self) -> str:
+        return f"{self.id}.table.bots"
+
+    @property
+    def scripted_objects(self) -> dict[str, str]:
+        return {"Global": f"{self.id}/table/global.lua"}
+
+    def part(self, module: str, name: str | None = None) -> Any:
+        """The game's module `module` (dotted, under its package), or its member `name`."""
+        found = importlib.import_module(f"{type(self).__module__}.{module}")
+        return found if name is None else getattr(found, name)
+
+    def has(self, module: str) -> bool:
+        """True when the game's package has the module `module`."""
+        return importlib.util.find_spec(f"{type(self).__module__}.{module}") is not None
+
+    def cards(self) -> Any:
+        return self.part("cards")
+
+    def lua_data(self, documents: dict[str, Any]) -> Any:
+        return documents
+
+    def layout_data(self, documents: dict[str, Any]) -> Any:
+        """What the table's layout is computed from (default: the Lua side's data)."""
+        return self.lua_data(documents)
+
+    def lua_modules(self, documents: dict[str, Any]) -> dict[str, str]:
+        if not self.has("tts.layout"):
+            return {}
+        from generator.tts.layout import layout_module
+
+        layout = self.part("tts.layout", "layout")
+        return {f"{self.id}.layout": layout_module(layout(self.layout_data(documents)))}
+
+    def engine(self, data: Any = None) -> Any:
+        rules = self.part("rules")
+        return rules.load_engine() if data is None else rules.Engine(data)
+
+    def report(self, state: Any) -> Any:
+        return state  # the canonical state
+
+    def player_range(self, engine: Any) -> tuple[int, int]:
+        raise NotImplementedError(f"{self.id}: player_range")
+
+    def bots(self) -> dict[str, Callable[..., Any]]:
+        return self.part("rules.bots", "BOTS")  # type: ignore[no-any-return]
+
+    def deal(self, engine: Any, players: int, rng: random.Random) -> dict[str, Any]:
+        return self.part("rules.records", "deal")(engine, players, rng)  # type: ignore[no-any-return]
+
+    def random_answer(self, engine: Any, decision: dict[str, Any], rng: random.Random) -> str:
+        return str(rng.choice(decision["options"])["id"])
+
+    def simulate(
+        self, engine: Any, games: int, players: int, seed: int, bots: list[str]
+    ) -> Iterator[Any]:
+        return self.part(self.SIMULATION, "run")(engine, games, players, seed, bots)  # type: ignore[no-any-return]
+
+    def summarize(self, engine: Any, played: list[Any]) -> Any:
+        return self.part(self.SIMULATION, "summarize")(engine, played)
+
+    def build_parts(self) -> Any:
+        from generator.games import NoTable
+
+        if not self.has("tts.table"):
+            raise NoTable(f"{self.title} has no table yet: its rules and data only")
+        components = self.part("render.components")
+        return SimpleNamespace(
+            render=self.part("render", "render"),
+            expected_steps=self.part("render", "expected_steps"),
+            build_save=self.part("tts.table", "build_save"),
+            small_text=components.small_card_text,
+            legible=components.LEGIBLE_TEXT,
+            playtest=self.part("playtest"),
+        )
