@@ -1,4 +1,4 @@
--- Rolling the action dice for real: the script throws them, waits until every one has left
+-- Rolling dice for real, for any game: the script throws them, waits until every one has left
 -- rest and come back to it flat, throws a cocked one again, and reads the faces
 -- (as public mods do: c4tachan/tts-formula-d-2.0 src/fd/tts/dice.lua, darrellanderson/TI4-TTS
 -- MultiRoller_Plat.ttslua; timings measured by PeterPeet/Claude-TTSim-MCPServer).
@@ -42,7 +42,7 @@ function Dice.roll(guids, done, tell)
   for i, guid in ipairs(guids) do
     local obj = getObjectFromGUID(guid)
     if obj == nil then
-      done(nil, "action die " .. guid .. " is missing from the table")
+      done(nil, "die " .. guid .. " is missing from the table")
       return
     end
     objs[i] = obj
@@ -52,9 +52,10 @@ function Dice.roll(guids, done, tell)
   local thrown_at = {} -- i -> frames waited since its last throw
   local told = {}
 
-  -- roll() tosses a die from where it lies (it rises by itself, as measured by PeterPeet/Claude-TTSim-MCPServer); the
-  -- table put it over its bay slot when it drew the last action. Moving it here first would
-  -- make it fall, and a fall would pass for a throw.
+  -- roll() tosses a die from where it lies (it rises by itself, as measured by
+  -- PeterPeet/Claude-TTSim-MCPServer); the table put it where it lies when it drew the
+  -- picture last (Galaxies: over its bay slot). Moving it here first would make it fall,
+  -- and a fall would pass for a throw.
   local function throw(which)
     throws = throws + 1
     for _, i in ipairs(which) do

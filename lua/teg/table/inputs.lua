@@ -1,12 +1,12 @@
 -- Tiny Epic Galaxies' own inputs, for the table framework (glue.table): the dice the table
--- throws for a chance decision (teg.table.dice), and a ship or a die dropped by hand as a
+-- throws for a chance decision (glue.dice), and a ship or a die dropped by hand as a
 -- decision (teg.table.drags).
 
 local json = require("lib.json")
 local Game = require("glue.game")
 local Paint = require("glue.paint")
 local Seats = require("glue.seats")
-local Dice = require("teg.table.dice")
+local Dice = require("glue.dice")
 local Drags = require("teg.table.drags")
 
 -- The inputs for the table's places `L`.

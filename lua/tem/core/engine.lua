@@ -7,13 +7,13 @@
 --
 -- One resolution runs every action and asks its decisions through `ask`. A source answers:
 -- a path of option ids (choices: stops at the first unanswered decision), a complete action's
--- answers (apply: running out or a bad answer refuses), or nothing more. A signal out of the
--- resolution is a plain string error (MoonSharp's error() takes only strings); what it
--- carries waits in the source.
+-- answers (apply: running out or a bad answer refuses), or nothing more: the stepwise base
+-- every core shares (lib.steps) gives apply, choices, advance and trace from it.
 --
 --   local game = require("tem.core.engine").new(require("tem.data"))
 
 local json = require("lib.json")
+local Steps = require("lib.steps")
 
 local NULL = json.null
 local obj = json.object
@@ -24,7 +24,6 @@ local DIAG = { "NE", "SE", "SW", "NW" }
 local DELTA = { N = { -1, 0 }, E = { 0, 1 }, S = { 1, 0 }, W = { 0, -1 },
   NE = { -1, 1 }, SE = { 1, 1 }, SW = { 1, -1 }, NW = { -1, -1 } }
 local SIMULTANEOUS = { pilot = true, base_mine = true, basic = true, program = true }
-local SIGNAL = "tem.core:signal"
 -- What each program card action is called in its decision's option.
 local ACT_LABELS = { collect = "Collect", mine = "Deploy a mine", turret = "Deploy a turret",
   buy = "Buy a weapon", power_up = "Heal or upgrade" }
@@ -296,57 +295,9 @@ function Engine.new(D)
     return s.active
   end
 
-  -- Sources -------------------------------------------------------------------------------
+  -- Sources: the stepwise base (lib.steps) ----------------------------------------------
 
-  local function new_source(answers, strict, trace)
-    return { answers = answers or {}, pos = 0, strict = strict, taken = {}, trace = trace }
-  end
-
-  -- A decision; `exhausted` (a combat's decisions): colour -> the weapons its side has used
-  -- in the combat so far, in order (the state keeps no exhaustion: the table shows it).
-  local function ask(src, name, player, options, exhausted, why)
-    local decision = { name = name, player = player or NULL, options = options,
-      exhausted = exhausted }
-    if src.pos < #src.answers then
-      src.pos = src.pos + 1
-      local answer = src.answers[src.pos]
-      local ok = false
-      for _, o in ipairs(options) do
-        if o.id == answer then ok = true break end
-      end
-      if src.trace then src.trace[#src.trace + 1] = decision end
-      if not ok then
-        -- the rule that refuses it, in players' words, when one names it
-        local reason = why and why(answer)
-        src.signal = { kind = src.strict and "refuse" or "badpath",
-          why = reason or ("'" .. tostring(answer) .. "' is not an option of the decision '"
-            .. name .. "'") }
-        error(SIGNAL, 0)
-      end
-      src.taken[#src.taken + 1] = answer
-      return answer
-    end
-    if src.strict then
-      src.signal = { kind = "refuse", why = "the action stops before its decision '" .. name .. "'" }
-    else
-      src.signal = { kind = "need", decision = decision }
-    end
-    error(SIGNAL, 0)
-  end
-
-  local function opt(id, label)
-    return { id = id, label = label }
-  end
-
-  local function refuse(src, why)
-    src.signal = { kind = "refuse", why = why }
-    error(SIGNAL, 0)
-  end
-
-  -- True when a complete action's next answer is `answer` (to name a rule it breaks).
-  local function next_is(src, answer)
-    return src.strict and src.pos < #src.answers and src.answers[src.pos + 1] == answer
-  end
+  local ask, opt, refuse, next_is = Steps.ask, Steps.opt, Steps.refuse, Steps.next_is
 
   -- Note an event of the action under way (the log words it): public facts, plus the
   -- acting player's own secrets that the view removes for everyone else.
@@ -1361,25 +1312,6 @@ function Engine.new(D)
     return PHASE[s.phase](s, seat(s, s.active), src)
   end
 
-  -- Runs the resolution on a copy; returns (status, value, src): "done" and the action,
-  -- "need" and the decision, "refuse"/"badpath" and the reason.
-  local function run(state, src)
-    local s = clone(state)
-    local ok, result = pcall(resolve, s, src)
-    if ok then
-      return "done", result, s
-    end
-    local signal = src.signal
-    if signal == nil or not tostring(result):find(SIGNAL, 1, true) then
-      error(result, 0) -- a bug in the core, not a refusal
-    end
-    src.signal = nil
-    if signal.kind == "need" then
-      return "need", signal.decision, s
-    end
-    return signal.kind, signal.why, s
-  end
-
   local function answers_of(s, action)
     if type(action) ~= "table" or type(action.player) ~= "string" then
       return nil, "an action is an object naming its player"
@@ -1445,74 +1377,7 @@ function Engine.new(D)
     return out
   end
 
-  -- Plain data equal field by field (what comparing their JSON would say, without the text:
-  -- a load replays a round of actions through apply).
-  local function same(a, b)
-    if a == b then return true end
-    if type(a) ~= "table" or type(b) ~= "table" or a == NULL or b == NULL then
-      return false
-    end
-    for k, v in next, a do
-      if not same(v, b[k]) then return false end
-    end
-    for k in next, b do
-      if a[k] == nil then return false end
-    end
-    return true
-  end
-
-  function E.apply(state, action)
-    local answers, why = answers_of(state, action)
-    if answers == nil then return nil, why end
-    local src = new_source(answers, true)
-    local status, result, s = run(state, src)
-    if status ~= "done" then return nil, result end
-    if src.pos < #answers then return nil, "the action has answers past its last decision" end
-    if not same(result, action) then
-      return nil, "the action's fields do not match its decisions"
-    end
-    return s
-  end
-
-  function E.choices(state, path)
-    local src = new_source(path, false)
-    local status, result = run(state, src)
-    if status == "need" then
-      return { complete = false, decision = result }
-    elseif status == "done" then
-      if src.pos < #path then return nil, "the path goes on after the action is complete" end
-      return { complete = true, action = result }
-    end
-    return nil, result
-  end
-
-  -- choices(state, path) with a state: after a complete path's action (one resolution where
-  -- choices then apply take two), or part way through, at the decision the path reached
-  -- (what the action has done so far: the table shows it).
-  function E.advance(state, path)
-    local src = new_source(path, false)
-    local status, result, s = run(state, src)
-    if status == "need" then
-      return { complete = false, decision = result, state = s }
-    elseif status == "done" then
-      if src.pos < #path then return nil, "the path goes on after the action is complete" end
-      return { complete = true, action = result, state = s }
-    end
-    return nil, result
-  end
-
-  function E.trace(state, path)
-    local trace = {}
-    local src = new_source(path, false, trace)
-    local status, result = run(state, src)
-    if status == "need" then
-      return trace, nil
-    elseif status == "done" then
-      if src.pos < #path then return nil, nil, "the path goes on after the action is complete" end
-      return trace, result
-    end
-    return nil, nil, result
-  end
+  Steps.verbs(E, resolve, answers_of, clone)
 
   local function nulls(n)
     local out = {}

@@ -14,7 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from generator.engines.selfplay import best_option, level_bot
-from generator.games.tem.rules.engine import Chooser, Decision, Engine
+from generator.engines.steps import Chooser, Decision
+from generator.games.tem.rules.engine import Engine
 from generator.games.tem.rules.state import State
 
 Bot = Callable[[Engine, State, random.Random], Chooser]

@@ -6,20 +6,21 @@ reason, leaving its input untouched. No chance after the setup.
 One resolution (`_resolve`) runs every action. It asks each decision of it through a source:
 a path of option ids (`choices`: stops with the next decision when the path runs out), a
 complete action (`apply`: a missing or unknown answer is a refusal), or a chooser (`play`: a
-bot or a player answers). An action's answers are its fields (`cell`, `pilot`, `number`,
-`weapon`, `cards`) or, for a turn, the list `decisions`: every answer in the order asked.
+bot or a player answers): the stepwise base every engine shares, generator/engines/steps.py,
+gives those verbs from `_resolve` and `_answers`. An action's answers are its fields
+(`cell`, `pilot`, `number`, `weapon`, `cards`) or, for a turn, the list `decisions`: every
+answer in the order asked.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
-from generator.engines.errors import BadPath, IllegalAction
-from generator.games.tem.rules.state import DIAG, ORTHO, State, clone, new_state, view
+from generator.engines.errors import IllegalAction
+from generator.engines.steps import Source, Stepwise
+from generator.games.tem.rules.state import DIAG, ORTHO, State, new_state, view
 
-Decision = dict[str, Any]
-Chooser = Callable[[Decision], str]
 SIMULTANEOUS = ("pilot", "base_mine", "basic", "program")
 
 
@@ -33,82 +34,7 @@ ACT_LABELS = {"collect": "Collect", "mine": "Deploy a mine", "turret": "Deploy a
               "buy": "Buy a weapon", "power_up": "Heal or upgrade"}  # fmt: skip
 
 
-class Need(Exception):
-    """The path ran out: `decision` is the next one to answer."""
-
-    def __init__(self, decision: Decision) -> None:
-        super().__init__(decision["name"])
-        self.decision = decision
-
-
-class Source:
-    """Answers decisions from a path, a complete action's answers, or a chooser."""
-
-    def __init__(
-        self,
-        answers: Sequence[str] | None = None,
-        chooser: Chooser | None = None,
-        strict: bool = False,
-        trace: list[Decision] | None = None,
-    ) -> None:
-        self.answers = list(answers or [])
-        self.pos = 0
-        self.chooser = chooser
-        self.strict = strict  # a complete action: running out or a bad answer is a refusal
-        self.taken: list[str] = []
-        self.trace = trace
-
-    def ask(
-        self,
-        name: str,
-        player: str | None,
-        options: list[tuple[str, str]],
-        exhausted: dict[str, list[str]] | None = None,
-        why: Callable[[str], str | None] | None = None,
-    ) -> str:
-        """The answer to one decision (its options as (id, label) pairs).
-
-        `exhausted` (a combat's decisions): colour -> the weapons its side has used in the
-        combat so far, in order (the state keeps no exhaustion: the table shows it). `why`:
-        the rule that refuses an answer not offered, in players' words (None: no rule
-        names it, and the refusal says it is not an option).
-        """
-        decision: dict[str, Any] = {
-            "name": name,
-            "player": player,
-            "options": [{"id": i, "label": label} for i, label in options],
-        }
-        if exhausted is not None:
-            decision["exhausted"] = exhausted
-        if self.trace is not None:
-            self.trace.append(decision)
-        if self.pos < len(self.answers):
-            answer = self.answers[self.pos]
-            self.pos += 1
-        elif self.chooser is not None:
-            answer = self.chooser(decision)
-        elif self.strict:
-            raise IllegalAction(f"the action stops before its decision '{name}'")
-        else:
-            if self.trace is not None:
-                self.trace.pop()
-            raise Need(decision)
-        if answer not in {i for i, _ in options}:
-            reason = (why(answer) if why is not None else None) or (
-                f"'{answer}' is not an option of the decision '{name}'"
-            )
-            if self.strict:
-                raise IllegalAction(reason)
-            raise BadPath(reason)
-        self.taken.append(answer)
-        return answer
-
-    def next_is(self, answer: str) -> bool:
-        """True when a complete action's next answer is `answer` (to name a rule it breaks)."""
-        return self.strict and self.pos < len(self.answers) and self.answers[self.pos] == answer
-
-
-class Engine:
+class Engine(Stepwise):
     """The rules of one card data. Holds no game state; every method is pure."""
 
     def __init__(self, data: Any) -> None:
@@ -152,79 +78,6 @@ class Engine:
         return [p["color"] for p in s["players"] if p["chosen"] is None]
 
     # --- decisions ------------------------------------------------------------------------
-
-    def choices(self, s: State, path: Sequence[str]) -> dict[str, Any]:
-        """The next decision after `path`, or the complete action it spells (BadPath)."""
-        src = Source(path)
-        try:
-            action = self._resolve(clone(s), src)
-        except Need as need:
-            return {"complete": False, "decision": need.decision}
-        except IllegalAction as err:
-            raise BadPath(err.reason) from None
-        if src.pos < len(src.answers):
-            raise BadPath("the path goes on after the action is complete")
-        return {"complete": True, "action": action}
-
-    def advance(self, s: State, path: Sequence[str]) -> dict[str, Any]:
-        """choices(s, path), and for a complete path also the state after its action.
-
-        {"complete": True, "action": ..., "state": ...}: one resolution where choices then
-        apply take two (the table's glue calls this). {"complete": False, "decision": ...,
-        "state": ...}: the state part way through the action, at the decision the path
-        reached (what the action has done so far: the table shows it).
-        """
-        src = Source(path)
-        nxt = clone(s)
-        try:
-            action = self._resolve(nxt, src)
-        except Need as need:
-            return {"complete": False, "decision": need.decision, "state": nxt}
-        except IllegalAction as err:
-            raise BadPath(err.reason) from None
-        if src.pos < len(src.answers):
-            raise BadPath("the path goes on after the action is complete")
-        return {"complete": True, "action": action, "state": nxt}
-
-    def trace(self, s: State, path: Sequence[str]) -> tuple[list[Decision], Any]:
-        """Every decision met along `path` and the action it completes (None if it stops)."""
-        trace: list[Decision] = []
-        src = Source(path, trace=trace)
-        try:
-            action = self._resolve(clone(s), src)
-        except Need:
-            return trace, None
-        except IllegalAction as err:
-            raise BadPath(err.reason) from None
-        if src.pos < len(src.answers):
-            raise BadPath("the path goes on after the action is complete")
-        return trace, action
-
-    def play(
-        self, s: State, chooser: Chooser, trace: list[Decision] | None = None
-    ) -> tuple[Any, list[str]]:
-        """Let `chooser` answer every decision of the next action: the action and its path."""
-        src = Source(chooser=chooser, trace=trace)
-        action = self._resolve(clone(s), src)
-        return action, src.taken
-
-    def path_of(self, s: State, action: Any) -> list[str]:
-        """The option ids that spell `action` (IllegalAction when apply would refuse it)."""
-        src = Source(self._answers(s, action), strict=True)
-        self._resolve(clone(s), src)
-        return src.taken
-
-    def apply(self, s: State, action: Any) -> State:
-        """The state after a complete action; IllegalAction (input unchanged) if refused."""
-        answers = self._answers(s, action)
-        nxt = clone(s)
-        src = Source(answers, strict=True)
-        built = self._resolve(nxt, src)
-        if src.pos < len(answers):
-            raise IllegalAction("the action has answers past its last decision")
-        if built != action:
-            raise IllegalAction("the action's fields do not match its decisions")
-        return nxt
 
     def _answers(self, s: State, action: Any) -> list[str]:
         """The answers an action gives, in the order its decisions are asked."""
