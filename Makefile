@@ -1,4 +1,4 @@
-# The two commands a newcomer types: `make mod` (builds every game) and `make test`.
+# The two commands a newcomer types: `make mod` (builds every game with a table) and `make test`.
 # Each one (re)creates .venv with the project installed (editable) when it is missing or when
 # pyproject.toml changed since it was made, so a fresh clone needs nothing but Python >= 3.11.
 
@@ -10,7 +10,7 @@ STAMP  := $(VENV)/.installed
 .PHONY: mod test soak real lint clean
 
 mod: $(STAMP)
-	@for game in $$($(BIN)/ttsmod games --ids); do \
+	@for game in $$($(BIN)/ttsmod games --ids --tables); do \
 		echo "$(BIN)/ttsmod build $$game"; $(BIN)/ttsmod build $$game || exit 1; \
 	done
 

@@ -373,14 +373,20 @@ INTERPRETER = click.option(
 
 @main.command(name="games")
 @click.option("--ids", is_flag=True, help="Only the ids, one a line (for scripts: make mod).")
-def list_games(ids: bool) -> None:
+@click.option("--tables", is_flag=True, help="With --ids: only the games that have a table.")
+def list_games(ids: bool, tables: bool) -> None:
     """List the games ttsmod knows: id, name, players, and whether it has a table yet."""
     if ids:
-        click.echo("\n".join(games.ids()))
+        click.echo("\n".join(g for g in games.ids() if not tables or _has_table(g)))
         return
     for game_id in games.ids():
         found = games.get(game_id)
-        low, high = found.player_range(found.engine())
+        try:
+            low, high = found.player_range(found.engine())
+        except (ImportError, cards.CardDataError):
+            click.echo(f"{game_id}: {found.title}, in the making: `ttsmod check {game_id}` "
+                       "says what it lacks")  # fmt: skip
+            continue
         try:
             found.build_parts()
             table = "table: yes"
@@ -512,16 +518,27 @@ def replay(
     mismatch = _resume_point_problem(game, data)
     if mismatch:
         _fail(f"{name}: /table/state: {mismatch}", EXIT_RULES)
+    if (at is not None or step) and not _has_table(game):
+        _fail(f"ttsmod: {game} has no table yet: its story (--at, --step) is told in the "
+              "table's words", EXIT_BAD_INPUT)  # fmt: skip
     if at is not None or step:
         _tell(game, data, at, step, reader)
         return
     click.echo(final)
-    if json.loads(final).get("phase") == "over":
+    if json.loads(final).get("phase") == "over" and _has_table(game):
         from generator.harness.story import Teller
 
         told = Teller(game).tell(data)
         if told.final:
             click.echo(told.final, err=True)
+
+
+def _has_table(game: str) -> bool:
+    try:
+        games.get(game).build_parts()
+    except games.NoTable:
+        return False
+    return True
 
 
 def _tell(game: str, data: dict[str, Any], at: int | None, step: bool, reader: str | None) -> None:

@@ -101,7 +101,10 @@ def check(game: str, overrides: dict[str, str] | None = None) -> list[Lack]:
     lacks = list(_loader(game, found))
     if lacks:
         return lacks
-    engine = found.engine()
+    try:
+        engine = found.engine()
+    except ImportError as err:
+        return [Lack(f"generator/games/{game}/rules/", f"no Python engine could be loaded ({err})")]
     lacks = list(_engine(game, found, engine))
     if lacks:
         return lacks
@@ -141,7 +144,11 @@ def _protocol() -> dict[str, str]:
 
 
 def _loader(game: str, found: Any) -> Iterator[Lack]:
-    loader = found.cards()
+    try:
+        loader = found.cards()
+    except ImportError as err:
+        yield Lack(f"generator/games/{game}/cards.py", f"no card loader could be loaded ({err})")
+        return
     where = getattr(loader, "__file__", None) or f"the card loader of {game}"
     where = display(where) if isinstance(where, str) and "/" in where else where
     for name, what in LOADER.items():
@@ -182,15 +189,27 @@ def _plain(state: Any) -> Any:
     return asdict(state) if is_dataclass(state) and not isinstance(state, type) else state
 
 
+class Missing(Exception):
+    """A Lua module the check needs is not there: `lack` says which and where."""
+
+    def __init__(self, lack: Lack) -> None:
+        super().__init__(lack.format())
+        self.lack = lack
+
+
 def _run_lua(root_source: str, game: str, overrides: dict[str, str]) -> Any:
     from generator.harness.moonsharp import runtime
-    from generator.luabuild.bundle import Module, collect, write_bundle
+    from generator.luabuild.bundle import BundleError, Module, collect, write_bundle
     from generator.luabuild.scripts import shipped_modules
 
     modules = {**shipped_modules(game), **overrides}
     root = Module("__root", root_source, "<contract check>")
-    # (the parses are kept where the build keeps its own: a check before each build is quick)
-    bundled = write_bundle(collect(root, ROOT / "lua", modules, BUILD / ".cache"))
+    try:
+        # (the parses are kept where the build keeps its own: a check before each build is quick)
+        bundled = write_bundle(collect(root, ROOT / "lua", modules, BUILD / ".cache"))
+    except BundleError as err:
+        first = err.problems[0]
+        raise Missing(Lack(first.file, first.message)) from None
     return runtime(0).execute(bundled.text)
 
 
@@ -204,10 +223,22 @@ def _lua_core(game: str, found: Any, overrides: dict[str, str]) -> Iterator[Lack
         f'local core = require("{core}").new(require("{game}.data"))\n'
         "local out = {}\nfor k, v in pairs(core) do out[k] = type(v) end\nreturn out\n"
     )
-    kinds = dict(_run_lua(probe, game, overrides))
+    try:
+        kinds = dict(_run_lua(probe, game, overrides))
+    except Missing as err:
+        yield Lack(_lua_path(core), f"no Lua core: {err.lack.what}")
+        return
     for name in LUA_CORE:
         if kinds.get(name) != "function":
             yield Lack(_lua_path(core), f"the core's new(data) lacks the function `{name}`")
+    bots = found.lua_bots
+    probe = f'return type(require("{bots}")(require("{game}.data")).value)'
+    try:
+        value = _run_lua(probe, game, overrides)
+    except Missing as err:
+        value = err.lack.what
+    if value != "function":
+        yield Lack(_lua_path(bots), f"the bots' (data) gives no `value` function ({value})")
 
 
 def _table(game: str, overrides: dict[str, str]) -> Iterator[Lack]:

@@ -78,3 +78,67 @@ def offered_along(trace: list[dict[str, Any]], path: list[str]) -> bool:
         if "roll" not in decision and chosen not in {o["id"] for o in decision["options"]}:
             return False
     return True
+
+
+# --- pointer scenarios (Mechs, Liar's Dice): a state patched from an opening ---------------
+
+
+def point(state: Any, ptr: str) -> Any:
+    """The value at a JSON pointer of plain data."""
+    for key in ptr.split("/")[1:]:
+        state = state[int(key)] if isinstance(state, list) else state[key]
+    return state
+
+
+def patch(state: Any, patches: dict[str, Any]) -> Any:
+    """`state` with the value at each JSON pointer replaced (in place); `state`."""
+    for ptr, value in patches.items():
+        *parents, last = ptr.split("/")[1:]
+        node = state
+        for key in parents:
+            node = node[int(key)] if isinstance(node, list) else node[key]
+        node[int(last) if isinstance(node, list) else last] = value
+    return state
+
+
+def pointer_cases(folder: str) -> list[Any]:
+    """Every scenario of tests/rules/<folder>/*.yaml as a pytest parameter named by file."""
+    import pytest
+
+    out = []
+    for path in sorted((RULES / folder).glob("*.yaml")):
+        for case in YAML(typ="safe").load(path.read_text(encoding="utf-8")):
+            out.append(pytest.param(case, id=f"{path.stem}: {case['name'][:60]}"))
+    return out
+
+
+def run_pointer_case(case: dict[str, Any], s: Any, python: Any, lua: Any, engine_name: str) -> None:
+    """One pointer scenario from state `s` in one engine ("python", or "lua": a LuaEngine).
+
+    `options` after `path`; or `action` `refused` (with the reason, the state unchanged);
+    or `action` then the values `expect`ed at JSON pointers.
+    """
+    import json
+
+    import pytest
+
+    from generator.engines.errors import IllegalAction, canonical
+
+    engine = python if engine_name == "python" else lua
+    state = s if engine_name == "python" else lua.load_state(s)
+    before = canonical(s)
+    if "options" in case:
+        found = engine.choices(state, case["path"])
+        assert [o["id"] for o in found["decision"]["options"]] == case["options"]
+        return
+    if "refused" in case:
+        with pytest.raises(IllegalAction) as err:
+            engine.apply(state, case["action"])
+        assert case["refused"] in err.value.reason
+        after = canonical(s) if engine_name == "python" else lua.encode(state)
+        assert after == before  # a refusal changes nothing
+        return
+    nxt = engine.apply(state, case["action"])
+    final = nxt if engine_name == "python" else json.loads(lua.encode(nxt))
+    for ptr, want in case["expect"].items():
+        assert point(final, ptr) == want, ptr

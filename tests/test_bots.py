@@ -35,6 +35,7 @@ def test_the_lua_bots_choose_as_their_python_twins(game):
 PLANTS = {
     "teg": ("local FACE = { advance = 400,", "local FACE = { advance = 40,"),
     "tem": ('return id == "upgrade" and 100 or', 'return id == "upgrade" and 0 or'),
+    "liars": ("return n * bid.quantity - expect(bid.face) - n", "return n * bid.quantity"),
 }
 
 
@@ -79,11 +80,14 @@ def _mid_game_states(game: str, n: int = 60) -> list[tuple[dict, str, dict, list
 def _others_secrets_changed(game: str, s: dict, color: str) -> dict:
     """`s` with every other colour's secrets (and the deck's order) changed."""
     t = json.loads(json.dumps(s))
-    t["deck"] = list(reversed(t["deck"]))
+    if "deck" in t:
+        t["deck"] = list(reversed(t["deck"]))
     for p in t["players"]:
         if p["color"] == color:
             continue
-        if game == "teg":
+        if game == "liars":
+            p["faces"] = [7 - f for f in p["faces"]]
+        elif game == "teg":
             p["mission"] = "hoarder" if p["mission"] != "hoarder" else "trader"
         else:
             p["program"] = [{"card": "forage", "dir": "N"}] * len(p["program"])

@@ -148,3 +148,29 @@ def test_the_cli_check_says_the_game_is_whole_and_refuses_an_unknown_one(cli):
     assert ok.code == 0 and "every part" in ok.stdout
     unknown = cli("check", "tme")
     assert unknown.code == 2 and "unknown game 'tme'" in unknown.stderr
+
+
+def test_a_new_game_with_only_its_binding_is_told_its_next_part(monkeypatch):
+    # docs/new-game.md's first step: the binding registered, nothing else written yet
+    from generator.games.binding import Binding
+
+    class Ghost(Binding):
+        id = "ghost"
+        title = "Ghost"
+
+    Ghost.__module__ = "planted_ghost"
+    register(monkeypatch, "ghost", Ghost())
+    (lack,) = contract.check("ghost")
+    assert lack.where == "generator/games/ghost/cards.py"
+    assert lack.what.startswith("no card loader could be loaded")
+
+
+def test_a_game_without_its_lua_core_or_bots_is_told_where_they_go(monkeypatch):
+    real = games.get("liars")
+    register(monkeypatch, "liars", Without(real, lua_core="liars.core.nowhere"))
+    (lack,) = contract.check("liars")
+    assert lack.where == "lua/liars/core/nowhere.lua" and lack.what.startswith("no Lua core")
+    lacks = contract.check("tem", {"tem.table.bots": "return function() return {} end\n"})
+    assert [lack.format() for lack in lacks] == [
+        "lua/tem/table/bots.lua: the bots' (data) gives no `value` function (nil)"
+    ]

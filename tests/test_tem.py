@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from ruamel.yaml import YAML
 
 from generator import cards, games
 from generator.cli import main
@@ -22,7 +21,8 @@ from generator.harness.crosscheck import Divergence, Pair, crosscheck
 from generator.harness.lua_engine import LuaEngine
 from generator.paths import CARDS, ROOT
 
-SCENARIOS = sorted((ROOT / "tests" / "rules" / "tem").glob("*.yaml"))
+from scenarios import patch, pointer_cases, run_pointer_case
+
 PROGRAM = [{"card": c, "dir": "N"} for c in ("forage", "sowmines", "requisition", "overdrive")]
 
 
@@ -62,54 +62,14 @@ def opening() -> dict[str, Any]:
     return s
 
 
-def patched(patch: dict[str, Any]) -> dict[str, Any]:
-    s = opening()
-    for ptr, value in patch.items():
-        *parents, last = ptr.split("/")[1:]
-        node: Any = s
-        for key in parents:
-            node = node[int(key)] if isinstance(node, list) else node[key]
-        node[int(last) if isinstance(node, list) else last] = value
-    return s
+def patched(patches: dict[str, Any]) -> dict[str, Any]:
+    return patch(opening(), patches)
 
 
-def at(state: Any, ptr: str) -> Any:
-    for key in ptr.split("/")[1:]:
-        state = state[int(key)] if isinstance(state, list) else state[key]
-    return state
-
-
-def scenarios() -> list[Any]:
-    out = []
-    for path in SCENARIOS:
-        for case in YAML(typ="safe").load(path.read_text(encoding="utf-8")):
-            out.append(pytest.param(case, id=f"{path.stem}: {case['name'][:60]}"))
-    return out
-
-
-@pytest.mark.parametrize("case", scenarios())
+@pytest.mark.parametrize("case", pointer_cases("tem"))
 @pytest.mark.parametrize("engine_name", ["python", "lua"])
 def test_scenario(case: dict[str, Any], engine_name: str, lua: LuaEngine) -> None:
-    s = patched(case["state"])
-    python = load_engine()
-    engine: Any = python if engine_name == "python" else lua
-    state = s if engine_name == "python" else lua.load_state(s)
-    before = canonical(s)
-    if "options" in case:
-        found = engine.choices(state, case["path"])
-        assert [o["id"] for o in found["decision"]["options"]] == case["options"]
-        return
-    if "refused" in case:
-        with pytest.raises(IllegalAction) as err:
-            engine.apply(state, case["action"])
-        assert case["refused"] in err.value.reason
-        after = canonical(s) if engine_name == "python" else lua.encode(state)
-        assert after == before  # a refusal changes nothing
-        return
-    nxt = engine.apply(state, case["action"])
-    final = nxt if engine_name == "python" else json.loads(lua.encode(nxt))
-    for ptr, want in case["expect"].items():
-        assert at(final, ptr) == want, ptr
+    run_pointer_case(case, patched(case["state"]), load_engine(), lua, engine_name)
 
 
 def test_engines_agree_on_seeded_self_play() -> None:

@@ -177,3 +177,42 @@ def run(
     for index in range(games):
         rng = game_rng(seed, index)
         yield play(engine, deal(engine, players, rng), seats, rng, bots)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a batch of games showed, for any game: length and wins by seat."""
+
+    games: int
+    mean_rounds: float
+    mean_actions: float
+    wins_by_seat: dict[str, int]
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain data (for --format json)."""
+        return {"games": self.games, "mean_rounds": self.mean_rounds,
+                "mean_actions": self.mean_actions, "wins_by_seat": self.wins_by_seat}  # fmt: skip
+
+    def text(self) -> str:
+        """The summary as a few readable lines."""
+        return "\n".join([
+            f"games: {self.games}",
+            f"mean rounds: {self.mean_rounds:.2f}, mean actions: {self.mean_actions:.1f}",
+            "wins by seat (shared wins count for each): "
+            + ", ".join(f"{c} {n}" for c, n in self.wins_by_seat.items()),
+        ])  # fmt: skip
+
+
+def summarize(played: list[Played], winners: Callable[[Any], list[str]]) -> Summary:
+    """Summarize finished games; `winners(final)` names a game's winners."""
+    wins = {p["color"]: 0 for p in played[0].final["players"]} if played else {}
+    for game in played:
+        for color in winners(game.final):
+            wins[color] = wins.get(color, 0) + 1
+    n = max(1, len(played))
+    return Summary(
+        len(played),
+        sum(g.final.get("round", 0) for g in played) / n,
+        sum(len(g.record["actions"]) for g in played) / n,
+        wins,
+    )

@@ -67,28 +67,47 @@ class Source:
         }
         if exhausted is not None:
             decision["exhausted"] = exhausted
+        answer = self._answer(decision)
+        if answer not in {i for i, _ in options}:
+            self._refuse(
+                (why(answer) if why is not None else None)
+                or f"'{answer}' is not an option of the decision '{name}'"
+            )
+        self.taken.append(answer)
+        return answer
+
+    def roll(self, name: str, count: int, faces: int) -> list[int]:
+        """A chance decision: `count` dice of `faces` faces thrown, answered `faces:3,1,6`.
+
+        Nobody chooses: the table throws the dice. The faces, in order.
+        """
+        decision = {"name": name, "player": None, "options": [], "roll": count, "faces": faces}
+        answer = self._answer(decision)
+        values = answer.removeprefix("faces:").split(",") if answer.startswith("faces:") else []
+        if len(values) != count or not all(v.isdigit() and 1 <= int(v) <= faces for v in values):
+            self._refuse(f"'{answer}' is not {count} faces of 1 to {faces} ('faces:3,1,...')")
+        self.taken.append(answer)
+        return [int(v) for v in values]
+
+    def _answer(self, decision: Decision) -> str:
+        """The next answer: the path's, the chooser's, or Need (a refusal when strict)."""
         if self.trace is not None:
             self.trace.append(decision)
         if self.pos < len(self.answers):
-            answer = self.answers[self.pos]
             self.pos += 1
-        elif self.chooser is not None:
-            answer = self.chooser(decision)
-        elif self.strict:
-            raise IllegalAction(f"the action stops before its decision '{name}'")
-        else:
-            if self.trace is not None:
-                self.trace.pop()
-            raise Need(decision)
-        if answer not in {i for i, _ in options}:
-            reason = (why(answer) if why is not None else None) or (
-                f"'{answer}' is not an option of the decision '{name}'"
-            )
-            if self.strict:
-                raise IllegalAction(reason)
-            raise BadPath(reason)
-        self.taken.append(answer)
-        return answer
+            return self.answers[self.pos - 1]
+        if self.chooser is not None:
+            return self.chooser(decision)
+        if self.strict:
+            raise IllegalAction(f"the action stops before its decision '{decision['name']}'")
+        if self.trace is not None:
+            self.trace.pop()
+        raise Need(decision)
+
+    def _refuse(self, reason: str) -> None:
+        if self.strict:
+            raise IllegalAction(reason)
+        raise BadPath(reason)
 
     def next_is(self, answer: str) -> bool:
         """True when a complete action's next answer is `answer` (to name a rule it breaks)."""
@@ -103,7 +122,8 @@ class Stepwise:
 
     `_resolve` plays one action on the state it is given (a copy), asking `src` for every
     decision, and returns the action; `_answers` gives a complete action's answers in the
-    order `_resolve` asks for them, or raises IllegalAction with the reason.
+    order `_resolve` asks for them, or raises IllegalAction with the reason (it is called
+    for an object naming its player while the game goes on: `is_over` says).
     """
 
     def _resolve(self, s: Any, src: Source) -> Any:
@@ -111,6 +131,18 @@ class Stepwise:
 
     def _answers(self, s: Any, action: Any) -> list[str]:
         raise NotImplementedError
+
+    def is_over(self, s: Any) -> bool:
+        """True once the game has ended (the game's own)."""
+        raise NotImplementedError
+
+    def _answers_of(self, s: Any, action: Any) -> list[str]:
+        """`_answers`, for an object naming its player while the game goes on."""
+        if not isinstance(action, dict) or not isinstance(action.get("player"), str):
+            raise IllegalAction("an action is an object naming its player")
+        if self.is_over(s):
+            raise IllegalAction("the game is over")
+        return self._answers(s, action)
 
     @staticmethod
     def clone(s: Any) -> Any:
@@ -163,13 +195,13 @@ class Stepwise:
 
     def path_of(self, s: Any, action: Any) -> list[str]:
         """The option ids that spell `action` (IllegalAction when apply would refuse it)."""
-        src = Source(self._answers(s, action), strict=True)
+        src = Source(self._answers_of(s, action), strict=True)
         self._resolve(self.clone(s), src)
         return src.taken
 
     def apply(self, s: Any, action: Any) -> Any:
         """The state after a complete action; IllegalAction (input unchanged) if refused."""
-        answers = self._answers(s, action)
+        answers = self._answers_of(s, action)
         nxt = self.clone(s)
         src = Source(answers, strict=True)
         built = self._resolve(nxt, src)

@@ -16,7 +16,11 @@ from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 # Game id -> the module that binds it. Listing a game here is all that registers it.
-MODULES = {"teg": "generator.games.teg", "tem": "generator.games.tem"}
+MODULES = {
+    "liars": "generator.games.liars",
+    "teg": "generator.games.teg",
+    "tem": "generator.games.tem",
+}
 DEFAULT = "teg"
 
 

@@ -8,7 +8,8 @@ from these conventions:
 - `engine(data)`: `rules/`'s `load_engine()` for the shipped cards, else `Engine(data)`;
 - `bots()`: `rules/bots.py`'s `BOTS`;
 - `deal`, `simulate`, `summarize`: `rules/records.py`'s `deal`, `run` and `summarize`
-  (`SIMULATION` names another module for the last two);
+  (`SIMULATION` names another module for the last two; without one, self-play's own, the
+  state's `winner` winning);
 - `lua_modules`: `tts/layout.py`'s `layout(layout_data(documents))`, as `<game>.layout`;
 - `build_parts()`: `render/` (`render`, `expected_steps`), `render/components.py`
   (`small_card_text`, `LEGIBLE_TEXT`), `tts/table.py` (`build_save`) and `playtest.py`; a
@@ -56,7 +57,10 @@ class Binding:
 
     def has(self, module: str) -> bool:
         """True when the game's package has the module `module`."""
-        return importlib.util.find_spec(f"{type(self).__module__}.{module}") is not None
+        try:
+            return importlib.util.find_spec(f"{type(self).__module__}.{module}") is not None
+        except ModuleNotFoundError:  # a package on the way is missing
+            return False
 
     def cards(self) -> Any:
         return self.part("cards")
@@ -93,15 +97,26 @@ class Binding:
         return self.part("rules.records", "deal")(engine, players, rng)  # type: ignore[no-any-return]
 
     def random_answer(self, engine: Any, decision: dict[str, Any], rng: random.Random) -> str:
+        if "roll" in decision:  # dice thrown (generator/engines/steps.py: Source.roll)
+            count, faces = decision["roll"], decision["faces"]
+            return "faces:" + ",".join(str(rng.randint(1, faces)) for _ in range(count))
         return str(rng.choice(decision["options"])["id"])
 
     def simulate(
         self, engine: Any, games: int, players: int, seed: int, bots: list[str]
     ) -> Iterator[Any]:
-        return self.part(self.SIMULATION, "run")(engine, games, players, seed, bots)  # type: ignore[no-any-return]
+        if self.has(self.SIMULATION):
+            return self.part(self.SIMULATION, "run")(engine, games, players, seed, bots)  # type: ignore[no-any-return]
+        from generator.engines import selfplay
+
+        return selfplay.run(engine, self.deal, self.bots(), games, players, seed, bots)
 
     def summarize(self, engine: Any, played: list[Any]) -> Any:
-        return self.part(self.SIMULATION, "summarize")(engine, played)
+        if self.has(self.SIMULATION):
+            return self.part(self.SIMULATION, "summarize")(engine, played)
+        from generator.engines import selfplay
+
+        return selfplay.summarize(played, lambda final: [final["winner"]])
 
     def build_parts(self) -> Any:
         from generator.games import NoTable

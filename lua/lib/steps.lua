@@ -58,6 +58,35 @@ function Steps.ask(src, name, player, options, exhausted, why)
   error(SIGNAL, 0)
 end
 
+-- A chance decision: `count` dice of `faces` faces thrown (nobody chooses: the table throws
+-- them), answered "faces:3,1,6"; the faces, in order.
+function Steps.roll(src, name, count, faces)
+  local decision = { name = name, player = NULL, options = json.array({}), roll = count,
+    faces = faces }
+  if src.pos >= #src.answers then
+    src.signal = src.strict
+      and { kind = "refuse", why = "the action stops before its decision '" .. name .. "'" }
+      or { kind = "need", decision = decision }
+    error(SIGNAL, 0)
+  end
+  src.pos = src.pos + 1
+  local answer = src.answers[src.pos]
+  if src.trace then src.trace[#src.trace + 1] = decision end
+  local values, ok = {}, string.sub(answer, 1, 6) == "faces:"
+  for v in string.gmatch(string.sub(answer, 7), "[^,]+") do
+    local n = tonumber(v)
+    ok = ok and string.match(v, "^%d+$") ~= nil and n >= 1 and n <= faces
+    values[#values + 1] = n
+  end
+  if not ok or #values ~= count then
+    src.signal = { kind = src.strict and "refuse" or "badpath", why = "'" .. answer
+      .. "' is not " .. count .. " faces of 1 to " .. faces .. " ('faces:3,1,...')" }
+    error(SIGNAL, 0)
+  end
+  src.taken[#src.taken + 1] = answer
+  return json.array(values)
+end
+
 -- Refuse the action under way with the rule it breaks.
 function Steps.refuse(src, why)
   src.signal = { kind = "refuse", why = why }
@@ -87,7 +116,8 @@ end
 local PAST_THE_END = "the path goes on after the action is complete"
 
 -- The core's verbs into `E`: apply, choices, advance, trace, from `resolve(s, src)`,
--- `answers_of(s, action)` and `clone(s)`.
+-- `answers_of(s, action)` (called for an object naming its player while the game goes on),
+-- `clone(s)` and `E.is_over`.
 function Steps.verbs(E, resolve, answers_of, clone)
   -- Runs the resolution on a copy; returns (status, value, state): "done" and the action,
   -- "need" and the decision, "refuse"/"badpath" and the reason.
@@ -109,6 +139,10 @@ function Steps.verbs(E, resolve, answers_of, clone)
   end
 
   function E.apply(state, action)
+    if type(action) ~= "table" or type(action.player) ~= "string" then
+      return nil, "an action is an object naming its player"
+    end
+    if E.is_over(state) then return nil, "the game is over" end
     local answers, why = answers_of(state, action)
     if answers == nil then return nil, why end
     local src = Steps.source(answers, true)

@@ -81,10 +81,6 @@ class Engine(Stepwise):
 
     def _answers(self, s: State, action: Any) -> list[str]:
         """The answers an action gives, in the order its decisions are asked."""
-        if not isinstance(action, dict) or not isinstance(action.get("player"), str):
-            raise IllegalAction("an action is an object naming its player")
-        if self.is_over(s):
-            raise IllegalAction("the game is over")
         kind = action.get("type")
         want = "execute" if s["phase"] == "execute" else s["phase"]
         if kind != want:
