@@ -9,6 +9,7 @@ Exit status: 0 clean; 1 the rules refused an action or two engines disagree (lat
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -56,6 +57,10 @@ class _Main(click.Group):
         except cards.CardDataError as err:
             click.echo(render(err.problems))
             _fail("ttsmod: the card data has the problems above", EXIT_BAD_INPUT)
+        except BrokenPipeError:
+            # the reader went away (`ttsmod replay ... | head`): nothing more to say to it
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(EXIT_OK)
         except OSError as err:
             where = f"{display(Path(err.filename))}: " if err.filename else ""
             _fail(f"ttsmod: {where}{err.strerror or err}", EXIT_BAD_INPUT)
@@ -408,7 +413,7 @@ def check(game: str) -> None:
     from generator import contract
 
     if game not in games.MODULES:
-        _fail(f"ttsmod: unknown game '{game}' (known: {', '.join(games.ids())})", EXIT_BAD_INPUT)
+        _fail(f"ttsmod: {cards.unknown_game(game)}", EXIT_BAD_INPUT)
     lacks = contract.check(game)
     for lack in lacks:
         click.echo(lack.format())
@@ -429,8 +434,7 @@ def _game_and_record(args: tuple[str, ...]) -> tuple[str, Path]:
     if len(args) == 2 and args[0] in cards.GAMES:
         return args[0], Path(args[1])
     if len(args) == 2:
-        known = ", ".join(sorted(cards.GAMES))
-        raise click.UsageError(f"unknown game '{args[0]}' (known: {known})")
+        raise click.UsageError(cards.unknown_game(args[0]))
     raise click.UsageError("give the RECORD to replay, optionally after the game id")
 
 
@@ -518,6 +522,9 @@ def replay(
     mismatch = _resume_point_problem(game, data)
     if mismatch:
         _fail(f"{name}: /table/state: {mismatch}", EXIT_RULES)
+    if reader is not None and at is None and not step:
+        _fail("ttsmod: --as COLOR reads the log at a move: give --at N or --step too",
+              EXIT_BAD_INPUT)  # fmt: skip
     if (at is not None or step) and not _has_table(game):
         _fail(f"ttsmod: {game} has no table yet: its story (--at, --step) is told in the "
               "table's words", EXIT_BAD_INPUT)  # fmt: skip
@@ -531,6 +538,11 @@ def replay(
         told = Teller(game).tell(data)
         if told.final:
             click.echo(told.final, err=True)
+
+
+def _interactive() -> bool:
+    """True when a person types the answers (--step waits for Enter then)."""
+    return sys.stdin.isatty()
 
 
 def _has_table(game: str) -> bool:
@@ -549,10 +561,11 @@ def _tell(game: str, data: dict[str, Any], at: int | None, step: bool, reader: s
     from generator.harness.story import Teller, colors_of
 
     if reader is not None:
-        known = colors_of(game)
+        seated = data["setup"].get("players")
+        known = [str(c) for c in seated] if isinstance(seated, list) else colors_of(game)
         match = next((c for c in known if c.lower() == reader.lower()), None)
         if match is None:
-            _fail(f"ttsmod: --as {reader}: not a seat colour of {game} (known: "
+            _fail(f"ttsmod: --as {reader}: not a colour seated in this game (seated: "
                   f"{', '.join(known)})", EXIT_BAD_INPUT)  # fmt: skip
         reader = match
     total = len(data["actions"])
@@ -590,7 +603,7 @@ def _tell(game: str, data: dict[str, Any], at: int | None, step: bool, reader: s
     for line in lines_of(0, n):
         click.echo(line)
     click.echo(table_at(n))
-    interactive = sys.stdin.isatty()
+    interactive = _interactive()
     while n < total:
         target = n + 1
         if interactive:
@@ -599,7 +612,8 @@ def _tell(game: str, data: dict[str, Any], at: int | None, step: bool, reader: s
                 return
             if answer.strip().isdigit():
                 target = max(0, min(total, int(answer)))
-        first = n + 1 if target > n else 0
+        # the next move's entries; a move typed by number: that move's alone (a jump)
+        first = n + 1 if target == n + 1 else target
         for line in lines_of(first, target):
             click.echo(line)
         n = target
@@ -848,7 +862,8 @@ def simulate(
     type=click.Choice(["mixed", "greedy", "random"]),
     default="mixed",
     show_default=True,
-    help="mixed: greedy with one decision in five at random (reaches the converter, rerolls).",
+    help="mixed: greedy with one decision in five at random (so that rarer options are "
+    "played too).",
 )
 @click.option(
     "--bots",
@@ -981,6 +996,7 @@ def playtest(
     click.echo(
         f"{count if failed is None else failed.index + 1} game(s), {players} players, seed {seed}: "
         f"{actions} actions, {clicks} clicks"
+        + (f" ({clicks / actions:.2f} clicks an action)" if actions else "")
         + (f", {rolls} rolls of the dice" if rolls else "")
         + (
             f", {steps} steps by the table's {bot_level} bots ({', '.join(seats)}), each its "

@@ -11,6 +11,8 @@ import json
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 
+WHOLE_FILE = "(file)"  # the pointer of a problem of the file itself, before any data
+
 
 @dataclass(frozen=True, order=True)
 class Problem:
@@ -19,15 +21,21 @@ class Problem:
     file: str
     line: int | None
     col: int | None
-    pointer: str
+    pointer: str  # a JSON pointer into the data; WHOLE_FILE when it is the file itself
     code: str
     message: str
 
     def format(self) -> str:
-        """Render as `file:line:col: pointer: message [CODE]` (line and col left out if unknown)."""
+        """Render as `file:line:col: pointer: message [CODE]` (line and col left out if unknown).
+
+        A problem of the file itself (not JSON, not UTF-8) has no pointer: `file:line:col:
+        message [CODE]`.
+        """
         where = self.file
         if self.line is not None:
             where += f":{self.line}:{self.col or 1}"
+        if self.pointer == WHOLE_FILE:
+            return f"{where}: {self.message} [{self.code}]"
         return f"{where}: {self.pointer or '(root)'}: {self.message} [{self.code}]"
 
     def as_dict(self) -> dict[str, object]:

@@ -17,10 +17,28 @@ from typing import Any, NoReturn
 
 from generator import games
 from generator.paths import display
-from generator.problems import Problem, pointer
+from generator.problems import WHOLE_FILE, Problem, pointer
 from generator.schemas import errors, explain, schema_path, subschema_errors
 
 MAX_BYTES = 256 * 1024 * 1024
+
+# Python's json messages (each ends with "at" and a place we give apart) as whole sentences
+JSON_WORDS = {
+    "Expecting value": "a value is missing here",
+    "Unterminated string starting at": "a string begins here and never ends",
+    "Invalid control character at": "a line break or control character stands inside a string",
+    "Expecting ',' delimiter": "a ',' is missing here",
+    "Expecting ':' delimiter": "a ':' is missing here",
+    "Expecting property name enclosed in double quotes": "a key in double quotes is missing here",
+    "Extra data": "more text follows the end of the record here",
+}
+
+
+def json_words(message: str) -> str:
+    """A JSON parser's message as a whole sentence (the place is given apart)."""
+    return JSON_WORDS.get(message, message.removesuffix(" at"))
+
+
 MAX_DEPTH = 32
 
 
@@ -83,7 +101,7 @@ def read_record(path: Path, game: str) -> RecordFile:
     def fail(
         message: str, code: str = "RECORD", line: int | None = None, col: int | None = None
     ) -> NoReturn:
-        raise RecordError([Problem(name, line, col, "", code, message)])
+        raise RecordError([Problem(name, line, col, WHOLE_FILE, code, message)])
 
     try:
         with path.open("rb") as file:
@@ -101,7 +119,9 @@ def read_record(path: Path, game: str) -> RecordFile:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        fail(f"invalid JSON: {err.msg}", "JSON", err.lineno, err.colno)
+        near_end = "\n" not in text[err.pos :].strip()  # the last line: cut short, maybe
+        cut = "; the file ends soon after: is it cut short?" if near_end else ""
+        fail(f"not JSON: {json_words(err.msg)}{cut}", "JSON", err.lineno, err.colno)
     except RecursionError:
         fail(f"nested more than {MAX_DEPTH} levels deep: not a game record", "SIZE")
     if isinstance(data, dict) and "ObjectStates" in data:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from click.testing import CliRunner
 
 from generator import games
+from generator.cli import main
 from generator.games.teg.rules import canonical, load_engine
 from generator.games.teg.rules.records import replay
 
@@ -90,7 +92,11 @@ def test_invalid_json_and_a_bad_setup_exit_2(cli, tmp_path):
     path.write_text('{"game": "teg",', encoding="utf-8")
     run = cli("replay", "teg", str(path))
     assert run.code == 2 and "broken.json:1:16: " in run.stderr, run
-    assert "invalid JSON" in run.stderr
+    # a whole sentence, no "(root)" for a file that is not JSON, and the likely cause
+    assert "not JSON: a key in double quotes is missing here; the file ends soon after" in (
+        run.stderr
+    )
+    assert "(root)" not in run.stderr
     setup = {"game": "teg", "setup": {"players": ["Red", "Blue"], "deck": ["jakks"]}, "actions": []}
     run = cli("replay", "teg", str(write(tmp_path, setup)))
     assert run.code == 2 and "/setup: setup.deck leaves out planet" in run.stderr, run
@@ -209,3 +215,45 @@ def test_help_says_where_the_games_are_listed(cli):
         assert "ttsmod games" in run.stdout, (command, run.stdout)
     listed = cli("games", "--ids")
     assert listed.code == 0 and listed.stdout.split() == games.ids()
+
+
+def test_an_unknown_game_suggests_the_nearest(cli):
+    for args in (("playtest", "tme"), ("check", "tme"), ("replay", "tme", "x.json")):
+        run = cli(*args)
+        assert run.code == 2 and "did you mean 'tem'?" in run.stderr + run.stdout, (args, run)
+    far = cli("check", "monopoly")
+    assert far.code == 2 and "did you mean" not in far.stderr
+
+
+def test_a_closed_pipe_ends_replay_quietly(tmp_path):
+    import subprocess
+    import sys
+
+    made = CliRunner().invoke(
+        main, ["simulate", "tem", "--games", "1", "--players", "2", "--records", str(tmp_path)]
+    )
+    assert made.exit_code == 0, made.output
+    record = next(tmp_path.glob("*.json"))
+    command = [sys.executable, "-m", "generator", "replay", "tem", str(record), "--at", "60"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+        proc.stdout.readline()  # the reader takes one line, then goes away (`| head -1`)
+        proc.stdout.close()
+        err = proc.stderr.read().decode()
+        proc.wait()
+    assert "Broken pipe" not in err and "Traceback" not in err, err
+    assert proc.returncode == 0
+
+
+def test_step_jumps_to_a_move_typed_by_number(tmp_path, monkeypatch):
+    made = CliRunner().invoke(
+        main, ["simulate", "tem", "--games", "1", "--players", "2", "--records", str(tmp_path)]
+    )
+    assert made.exit_code == 0, made.output
+    record = next(tmp_path.glob("*.json"))
+    monkeypatch.setattr("generator.cli._interactive", lambda: True)
+    answers = iter(["40", "q"])
+    monkeypatch.setattr("click.prompt", lambda *a, **k: next(answers))
+    run = CliRunner().invoke(main, ["replay", "tem", str(record), "--step"])
+    assert run.exit_code == 0, run.output
+    numbered = [line.split()[0] for line in run.output.splitlines() if line[:4].strip().isdigit()]
+    assert "40" in numbered and "20" not in numbered  # moves 1-39 are jumped over

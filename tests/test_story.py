@@ -334,6 +334,12 @@ def test_replay_at_a_move_reads_as_one_colour_or_a_spectator(cli, tmp_path, tem_
     )
     assert step.code == 0 and step.stdout.count("status: ") == 3 and "Game over." in step.stdout
     bad = cli("replay", "tem", str(path), "--at", "5", "--as", "Mauve")
-    assert bad.code == 2 and "not a seat colour of tem" in bad.stderr
+    assert bad.code == 2 and "not a colour seated in this game" in bad.stderr
+    seated = tem_game.record["setup"]["players"]
+    empty = next(c for c in ("Red", "Blue", "Green", "Yellow") if c not in seated)
+    unseated = cli("replay", "tem", str(path), "--at", "5", "--as", empty)
+    assert unseated.code == 2 and f"--as {empty}: not a colour seated" in unseated.stderr
+    alone = cli("replay", "tem", str(path), "--as", "Blue")
+    assert alone.code == 2 and "give --at N or --step too" in alone.stderr
     far = cli("replay", "tem", str(path), "--at", "100000")
     assert far.code == 2 and "the record holds" in far.stderr

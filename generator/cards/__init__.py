@@ -40,6 +40,15 @@ class UnknownGameError(ValueError):
     """The argument names neither a known game nor a folder of card data."""
 
 
+def unknown_game(name: str) -> str:
+    """Why `name` is no game: the games known, and the nearest one when it is close."""
+    import difflib
+
+    near = difflib.get_close_matches(name, games.ids(), n=1, cutoff=0.5)
+    hint = f": did you mean '{near[0]}'?" if near else ""
+    return f"unknown game '{name}' (known: {', '.join(games.ids())}){hint}"
+
+
 class CardDataError(Exception):
     """Card data failed validation; `problems` says where and why."""
 
@@ -74,13 +83,15 @@ def resolve(source: str | Path, game: str | None = None) -> tuple[str, Path]:
     """
     text = str(source)
     if game is not None and game not in GAMES:
-        raise UnknownGameError(f"unknown game '{game}' (known: {', '.join(sorted(GAMES))})")
+        raise UnknownGameError(unknown_game(game))
     if text in GAMES and not Path(text).is_dir():
         return text, CARDS / text
     folder = Path(text)
     if not folder.is_dir():
+        near = unknown_game(text).partition(": did you mean")[2]
         raise UnknownGameError(
             f"'{text}' is neither a known game ({', '.join(sorted(GAMES))}) nor a folder"
+            + (f": did you mean{near}" if near else "")
         )
     if game is None:
         if folder.resolve().name in GAMES:
