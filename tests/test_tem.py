@@ -348,3 +348,13 @@ def test_the_lua_core_passes_the_moonsharp_lint() -> None:
     bundle = write_bundle(collect(root, ROOT / "lua", {"tem.data": shipped_data_module("tem")}))
     assert {m.origin for m in bundle.modules} >= {"lua/tem/core/engine.lua", "lua/lib/json.lua"}
     assert lint_bundle(bundle) == []
+
+
+def test_a_weapon_card_words_one_credit_in_the_singular() -> None:
+    from generator.games.tem.render.words import ability
+
+    assert ability({"kind": "gain", "resource": "credits", "n": 1}) == (
+        "After attacking: gain 1 credit."
+    )
+    assert ability({"kind": "drain", "resource": "credits", "n": 1}).endswith("loses 1 credit.")
+    assert ability({"kind": "gain", "resource": "credits", "n": 2}).endswith("gain 2 credits.")

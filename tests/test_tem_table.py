@@ -806,3 +806,9 @@ def test_each_games_images_are_its_own_though_the_cache_is_shared(tmp_path):
     name = next(k for k in tem.files if k.startswith("assets/energy"))
     with Image.open(tem.folder / name) as image:
         assert image.convert("RGB").getpixel((100, 20)) == YIELD_RGB["energy"]
+
+
+def test_the_last_round_is_announced_in_the_log_and_the_status_line():
+    log = (GOLDEN / "log-game-Grey.txt").read_text(encoding="utf-8")
+    assert "Round 6 of 6, the last: program your cards." in log  # rounds: cards/tem/game.yaml
+    assert "Round 2 of 6: program your cards." in log

@@ -839,8 +839,8 @@ function Engine.new(D)
   local function why_not_buy(s, p, w)
     if w == nil then
       if #buyable(s, p) > 0 then return nil end
-      return p.color .. " can afford no weapon on offer (" .. p.energy .. " energy, "
-        .. p.credits .. " credits)"
+      return p.color .. " can afford no weapon on offer (" .. amount(p.energy, "energy") .. ", "
+        .. amount(p.credits, "credits") .. ")"
     end
     local entry = weapons[w]
     if entry == nil then return "there is no weapon '" .. tostring(w) .. "'" end

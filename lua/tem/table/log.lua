@@ -94,6 +94,11 @@ function L.place(D, view, cell)
 end
 
 -- "credits" counts: one credit (energy and VP are said the same for any number).
+-- A round with the game's length: "Round 3 of 6", "Round 6 of 6, the last".
+function L.round_of(D, n)
+  return "Round " .. n .. " of " .. D.rounds .. (n == D.rounds and ", the last" or "")
+end
+
 local function unit(n, what)
   return (what == "credits" and (n == 1 or n == -1)) and "credit" or what
 end
@@ -421,7 +426,7 @@ function L.entries(ctx, result)
         bits[#bits + 1] = p.color .. " " .. name(D, p.owned[1])
       end
       out[#out + 1] = { kind = "news", text = "Basic weapons revealed: " .. table.concat(bits, "; ")
-        .. ". Round 1: program your cards." }
+        .. ". " .. L.round_of(D, 1) .. ": program your cards." }
     elseif e.kind == "score" then
       out[#out + 1] = { kind = "score", text = score_entry(D, after, e) }
     elseif e.kind == "weapons_vp" then
@@ -440,8 +445,9 @@ function L.entries(ctx, result)
     out[#out + 1] = { kind = "news", text = "End of round " .. before.round .. ": "
       .. table.concat(bits, ", ") .. "." }
     if after.phase ~= "over" then
-      out[#out + 1] = { kind = "news", text = "Round " .. after.round .. ": program your cards. "
-        .. after.players[after.start + 1].color .. " goes first this round." }
+      out[#out + 1] = { kind = "news", text = L.round_of(D, after.round)
+        .. ": program your cards. " .. after.players[after.start + 1].color
+        .. " goes first this round." }
     end
   end
   if after.phase == "program" and (notes.round_vp == nil or after.round ~= notes.round) then

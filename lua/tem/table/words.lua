@@ -176,7 +176,7 @@ function W.status(ctx)
   if pv.phase == "over" then
     return "Game over. " .. Log.winner(pv)
   end
-  local head = "Round " .. pv.round .. ". "
+  local head = Log.round_of(ctx.D, pv.round) .. ". "
   if Game.simultaneous(m) then
     local done = {}
     for _, p in ipairs(pv.players) do

@@ -27,10 +27,10 @@ def ability(a: dict[str, Any]) -> str:
     res = a.get("resource", "")
     text = {
         "none": "",
-        "gain": f"After attacking: gain {n} {res}.",
+        "gain": f"After attacking: gain {amount(n, res)}.",
         "vp": f"After attacking: gain {n} VP.",
-        "drain": f"After attacking: the opponent loses {n} {res}.",
-        "pay_for_damage": f"Pay up to {a.get('max', 0)} {res}: +1 damage each.",
+        "drain": f"After attacking: the opponent loses {amount(n, res)}.",
+        "pay_for_damage": f"Pay up to {amount(a.get('max', 0), res)}: +1 damage each.",
         "heal": f"After attacking: heal {n}.",
         "shield": f"The next damage you take this combat is {n} less.",
         "pierce": "Ignores shields.",

@@ -730,8 +730,8 @@ class Engine(Stepwise):
         if w is None:
             if self._buyable(s, p):
                 return None
-            return (f"{p['color']} can afford no weapon on offer "
-                    f"({p['energy']} energy, {p['credits']} credits)")  # fmt: skip
+            have = f"{amount(p['energy'], 'energy')}, {amount(p['credits'], 'credits')}"
+            return f"{p['color']} can afford no weapon on offer ({have})"
         weapon = self.weapons.get(w)
         if weapon is None:
             return f"there is no weapon '{w}'"
