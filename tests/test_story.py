@@ -343,3 +343,20 @@ def test_replay_at_a_move_reads_as_one_colour_or_a_spectator(cli, tmp_path, tem_
     assert alone.code == 2 and "give --at N or --step too" in alone.stderr
     far = cli("replay", "tem", str(path), "--at", "100000")
     assert far.code == 2 and "the record holds" in far.stderr
+
+
+def test_your_own_galaxies_mission_is_in_your_log_and_your_replay(teg_game, cli, tmp_path):
+    record = teg_game.record
+    kept = record["setup"]["missions"]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    for color in kept:
+        own = next(line for line in teg_game.logs[color].splitlines() if "You keep" in line)
+        assert own.startswith(f"[{color} only] You keep the mission ") and "VP): " in own
+        others = [c for c in kept if c != color]
+        assert all(own[len(f"[{color} only] ") :] not in teg_game.logs[c] for c in others)
+        told = cli("replay", "teg", str(path), "--at", "0", "--as", color)
+        assert told.code == 0 and own in told.stdout, told  # the same words as at the table
+    spectator = cli("replay", "teg", str(path), "--at", "0")
+    assert "You keep" not in spectator.stdout
+    assert spectator.stdout.count("has kept a secret mission.") == len(kept)

@@ -75,6 +75,17 @@ function Story.tell(spec, record, upto, color, every)
   say(0, { kind = "table", text = spec.name .. ": " .. table.concat(players, ", ") .. ". "
     .. players[1] .. " starts." })
   local words = spec.words
+  local picks = spec.picks and record.setup[spec.picks]
+  if picks and words.kept then -- the setup picks, as the table told them (its words.kept)
+    local ctx = context(spec, m, log)
+    for _, c in ipairs(players) do
+      if picks[c] ~= nil then
+        local e = words.kept(ctx, c, picks[c])
+        Log.add(log, e)
+        say(0, e)
+      end
+    end
+  end
   out.moves = every and { at_move(spec, m, log) } or nil
   for n, action in ipairs(record.actions) do
     if upto ~= nil and n > upto then

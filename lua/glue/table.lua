@@ -562,6 +562,10 @@ end
 function Table.pick(T, color, k, by_host)
   T.attempt(by_host or color, function()
     local kept, back = Game.pick(T.m, color, k)
+    if T.spec.words.kept then -- the log: that it was kept, and to its keeper what
+      T.write(T.spec.words.kept(context(T, false), color, kept))
+      T.paint_logs()
+    end
     T.spec.deal.picked(T, color, kept, back)
     return nil
   end, by_host)

@@ -107,7 +107,7 @@ return function(raw, D, L)
     -- The seats nobody took keep their pieces (a later game may seat them): the table moves
     -- only the pieces of the players in the game.
     destroy(L.note)
-    T.dealt({ players = json.array(order), deck = json.array(deck) }, offers, "missions")
+    T.dealt({ players = json.array(order), deck = json.array(deck) }, offers, T.spec.picks)
     T.say(D.game.name .. ": " .. table.concat(order, ", ") .. ". " .. order[1]
       .. " starts. Each player keeps one of the two secret missions in their hand.")
   end
@@ -140,7 +140,6 @@ return function(raw, D, L)
     for _, id in ipairs(back) do
       destroy(L.missions[id])
     end
-    T.say(color .. " has kept a secret mission.")
     if T.m.state ~= nil then
       T.announce("Every mission is kept: " .. T.m.state.active .. " begins.")
     end

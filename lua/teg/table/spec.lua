@@ -87,6 +87,7 @@ return function()
     id = "teg", name = D.game.name, players = D.game.players, data = D, layout = L,
     core = Engine.new(raw), words = Words, view = View, deal = deal, inputs = Inputs(L),
     pieces = pieces, apply_cost = 2,
+    picks = "missions", -- the setup's field of what each player kept (the secret missions)
     lookahead_cost = 4, -- (a look-ahead resolution counts up to ~4,000 in a 5-player turn)
     bots = Bots(raw), -- what its bots value and see (glue.botplay)
     -- An undo never takes back chance, so nobody can roll again for other faces; the record's

@@ -153,6 +153,14 @@ function W.picked()
   return "You have kept your mission. Waiting for the others."
 end
 
+-- The log when a player has kept a mission: everyone reads that one was kept; its keeper
+-- which, and what it needs.
+function W.kept(ctx, color, id)
+  local m = ctx.D.mission[id]
+  return { kind = "table", text = color .. " has kept a secret mission.",
+    own = { [color] = "You keep the mission " .. m.name .. " (" .. m.vp .. " VP): " .. m.text } }
+end
+
 -- R over a piece, and a piece put back.
 function W.shake(kind)
   if kind == "die" then
