@@ -174,3 +174,34 @@ def test_a_card_sheet_draws_its_back_when_the_cache_lacks_it():
                      C.planet_card, [[["p", i], None] for i in range(2)], "planet", back_key,
                      None)  # fmt: skip
     assert sheet.size[0] > 0
+
+
+def test_every_games_drawing_code_is_in_the_image_caches_key():
+    # a game's drawings moved into generator/games/<game>/render/ must still draw again
+    # when they change (else a build keeps the old pictures)
+    from generator import games
+    from generator.render import drawing_modules
+
+    hashed = {p.relative_to(ROOT).as_posix() for p in drawing_modules()}
+    for game in games.ids():
+        for path in (ROOT / "generator" / "games" / game).glob("render/*.py"):
+            assert path.relative_to(ROOT).as_posix() in hashed
+    assert "generator/render/draw.py" in hashed
+
+
+def test_a_planet_card_says_vp_and_counts_the_steps_still_to_go(monkeypatch):
+    from generator.games.teg.render import components
+    from generator.games.teg.rules import load_engine
+
+    drawn = []
+    real = components.text_box
+
+    def spy(draw, box, text, *args, **kwargs):
+        drawn.append(text)
+        return real(draw, box, text, *args, **kwargs)
+
+    monkeypatch.setattr(components, "text_box", spy)
+    one = next(p for p in load_engine().data.planets if p.steps == 1)
+    components.planet_card(one)
+    assert "VP" in drawn  # the number in the circle is explained, as on the missions
+    assert "0" not in drawn  # a 1-step track shows "1" (the steps to go), never a bare 0

@@ -27,16 +27,23 @@ from generator.render.features import Features
 
 
 def _drawing_code() -> str:
-    """A hash of every module of generator/render: a change to any drawing draws again.
+    """A hash of every drawing module: generator/render and each game's `render/` package.
 
-    (A version number bumped by hand was forgotten once, and a build then kept the old
-    pictures of changed cards.)
+    A change to any drawing draws again. (A version number bumped by hand was forgotten once,
+    and a build then kept the old pictures of changed cards; a game's drawings left out of
+    the hash once its render moved into generator/games/<game>/ did the same.)
     """
     digest = hashlib.sha256()
-    folder = Path(__file__).parent
-    for path in sorted(folder.rglob("*.py")):
-        digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes())
+    generator = Path(__file__).parent.parent
+    for path in drawing_modules():
+        digest.update(path.relative_to(generator).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def drawing_modules() -> list[Path]:
+    """Every module whose code draws an image: generator/render and each game's render/."""
+    generator = Path(__file__).parent.parent
+    return sorted([*generator.glob("render/**/*.py"), *generator.glob("games/*/render/**/*.py")])
 
 
 RENDER_VERSION = _drawing_code()

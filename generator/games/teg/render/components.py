@@ -74,19 +74,22 @@ def planet_card(p: Planet, font_path: str | None = None) -> Image.Image:
     draw.rectangle((0, 0, w - 1, h - 1), outline=track_color, width=10)
     text_box(draw, PLANET_TEXT["name"][0], p.name, PLANET_TEXT["name"][1], font_path=font_path)
     draw.ellipse((w - 92, 14, w - 18, 88), fill=(250, 250, 250), outline=track_color, width=5)
-    text_box(draw, (w - 92, 14, w - 18, 88), str(p.vp), 44, fill=SPACE, font_path=font_path)
+    # the number, and under it the unit (as on the missions): a bare number is unexplained
+    text_box(draw, (w - 92, 20, w - 18, 64), str(p.vp), 36, fill=SPACE, font_path=font_path)
+    text_box(draw, (w - 92, 60, w - 18, 80), "VP", 16, fill=SPACE, font_path=font_path)
     f = planet_features(p)
     surface = f["surface"].box()
     art = planet_art(surface[2] - surface[0], p.id)
     card.paste(art, surface[:2], art)
-    # The colony track: one box per step after entering orbit, then the track symbol.
+    # The colony track: one box per place a ship may orbit at, then the track symbol. A box
+    # shows the steps still to go from it ("1": one step more colonizes), never a bare 0.
     track_icon(draw, _center(f["orbit:icon"]), round(f["orbit:icon"].width / 2) + 4, p.track)
     for k in range(p.steps):
         step = f[f"orbit:{k}"].box()
         draw.rounded_rectangle(
             step, radius=8, fill=shade(track_color, 0.45), outline=track_color, width=3
         )
-        text_box(draw, step, str(k), 24, font_path=font_path)
+        text_box(draw, step, str(p.steps - k), 24, font_path=font_path)
     label = f"{p.track.upper()}  -  {p.steps} step{'s' if p.steps > 1 else ''} to colonize"
     text_box(
         draw, (16, 370, w - 16, 398), label, 20, fill=shade(track_color, 1.3), font_path=font_path
