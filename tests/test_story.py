@@ -360,3 +360,16 @@ def test_your_own_galaxies_mission_is_in_your_log_and_your_replay(teg_game, cli,
     spectator = cli("replay", "teg", str(path), "--at", "0")
     assert "You keep" not in spectator.stdout
     assert spectator.stdout.count("has kept a secret mission.") == len(kept)
+
+
+def test_galaxies_replay_ends_a_turn_in_the_tables_words(teg_game, cli, tmp_path):
+    # the table says why it ended a turn by itself; the replay, reading only the record,
+    # says the same (it asks the core whether End turn was the only option then)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(teg_game.record), encoding="utf-8")
+    told = cli("replay", "teg", str(path), "--at", str(len(teg_game.record["actions"])))
+    numbered = (re.match(r"\s*\d+  (.*)$", line) for line in told.stdout.splitlines())
+    replayed = [m.group(1) for m in numbered if m]
+    table = [x for x in teg_game.logs["Grey"].splitlines() if " ends the turn" in x]
+    assert table and any("nothing left to do" in x for x in table)
+    assert [x for x in replayed if " ends the turn" in x] == table

@@ -205,7 +205,7 @@ local function faces_of(D, faces)
 end
 
 -- The words of an action that is not a pass (nil for a pass).
-local function action_line(D, result)
+local function action_line(D, result, core)
   local a, before, after = result.action, result.before, result.after
   local t = a.type
   local who = a.player or before.active
@@ -237,7 +237,13 @@ local function action_line(D, result)
     end
     return results(D, before, after, who, text, skip, acquired)
   elseif t == "end_turn" then
+    -- at the table: the table took it (its only option); told from a record (no steps):
+    -- the same, read from the decision the core offered then
     local forced = result.steps[1] and result.steps[1].by == "table"
+    if result.steps[1] == nil then
+      local got = core.choices(before, {})
+      forced = got ~= nil and got.decision ~= nil and #got.decision.options == 1
+    end
     return who .. " ends the turn" .. (forced and ": nothing left to do" or "") .. "."
   end
   return nil
@@ -410,7 +416,7 @@ function Story.entries(ctx, result)
     notes.passes = notes.passes or {}
     notes.passes[#notes.passes + 1] = a.player
   else
-    local line = action_line(D, result)
+    local line = action_line(D, result, ctx.m.core)
     if line then
       out[#out + 1] = { kind = "action", text = line }
     end
