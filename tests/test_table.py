@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -476,3 +477,11 @@ def test_each_colour_reads_the_whole_game_in_its_log_golden(save, engine):
         _golden(f"log-game-{color}", text)
     grey = result.logs["Grey"]
     assert "Every mission is kept" in grey and "Game over" in grey
+
+
+def test_the_converter_and_a_borrowed_action_read_as_sentences():
+    # issue 49: "spends X and Y and turns Z into W" and "borrowing Jakks's (Utilize Colony)"
+    log = (GOLDEN / "log-game-Grey.txt").read_text(encoding="utf-8")
+    converter = [x for x in log.splitlines() if "uses the converter" in x]
+    assert converter and all(" to turn a die showing " in x for x in converter)
+    assert not re.search(r"'s \(", log)  # no possessive with nothing after it

@@ -102,9 +102,9 @@ local function borrowed(D, ability)
     return ""
   end
   if type(ability.planet) == "string" and D.planet[ability.planet] then
-    return ", borrowing " .. pname(D, ability.planet) .. "'s"
+    return ", borrowing " .. pname(D, ability.planet) .. "'s action"
   elseif type(ability.colony) == "string" and type(ability.player) == "string" then
-    return ", borrowing " .. ability.player .. "'s " .. pname(D, ability.colony)
+    return ", borrowing the action of " .. ability.player .. "'s " .. pname(D, ability.colony)
   end
   return ""
 end
@@ -224,8 +224,10 @@ local function action_line(D, result, core)
     for k, i in ipairs(a.spend) do
       spent[k] = before.dice[i + 1].face
     end
-    return who .. " uses the converter: spends " .. faces_of(D, spent) .. " and turns "
-      .. fname(D, before.dice[a.die + 1].face) .. " into " .. fname(D, a.face) .. "."
+    local was = before.dice[a.die + 1].face
+    return who .. " uses the converter: spends " .. faces_of(D, spent) .. " to turn a die "
+      .. "showing " .. fname(D, was) .. " into " .. fname(D, a.face)
+      .. (was == a.face and ", the face it already showed" or "") .. "."
   elseif t == "activate" or t == "follow" then
     local face = t == "activate" and before.dice[a.die + 1].face or before.follow[1].face
     local q, i = player(before, who)
