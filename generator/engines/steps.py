@@ -114,6 +114,12 @@ class Source:
         return self.strict and self.pos < len(self.answers) and self.answers[self.pos] == answer
 
 
+def thrown(decision: Decision, rng: Any) -> str:
+    """A chance decision's answer (Source.roll): its dice thrown with `rng` ("faces:3,1,6")."""
+    count, faces = decision["roll"], decision["faces"]
+    return "faces:" + ",".join(str(rng.randint(1, faces)) for _ in range(count))
+
+
 PAST_THE_END = "the path goes on after the action is complete"
 
 

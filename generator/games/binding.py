@@ -98,8 +98,9 @@ class Binding:
 
     def random_answer(self, engine: Any, decision: dict[str, Any], rng: random.Random) -> str:
         if "roll" in decision:  # dice thrown (generator/engines/steps.py: Source.roll)
-            count, faces = decision["roll"], decision["faces"]
-            return "faces:" + ",".join(str(rng.randint(1, faces)) for _ in range(count))
+            from generator.engines.steps import thrown
+
+            return thrown(decision, rng)
         return str(rng.choice(decision["options"])["id"])
 
     def simulate(

@@ -14,14 +14,12 @@ import random
 from typing import Any
 
 from generator.engines.selfplay import level_bot
-from generator.engines.steps import Chooser, Decision
+from generator.engines.steps import Chooser, Decision, thrown
 
 
 def roll(engine: Any, decision: Decision, rng: random.Random) -> str:
     """The dice the table throws: a chance decision's answer."""
-    from generator.games import get
-
-    return get("liars").random_answer(engine, decision, rng)
+    return thrown(decision, rng)
 
 
 def random_bot(engine: Any, s: Any, rng: random.Random) -> Chooser:
