@@ -185,7 +185,7 @@ def build(
     url_base = base_url or (folder / "assets").absolute().as_uri() + "/"
     source = source_hash(report.game, report.source)
     built = parts.build_save(data, assets, url_base, scripts.bundles["Global"].text, source)
-    name = file_stem(data.rules.name)  # checked non-empty by the card data's checks
+    name = file_stem(built.save["SaveName"])  # the game's name: checked non-empty
     save_text = json.dumps(built.save, indent=2, ensure_ascii=False)
     manifest = {
         "game": report.game,

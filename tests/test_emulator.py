@@ -150,6 +150,16 @@ def test_an_unknown_global_fails_naming_it():
         table("function onLoad() getObjectFromGuid('x') end")
 
 
+@pytest.mark.parametrize("call", ["table.concat({{}}, ',')", "string.rep({}, 2)"])
+def test_an_error_in_a_function_tts_runs_in_csharp_names_the_callers_line(call):
+    """MoonSharp names the script's line for an error its C# raises; our model of those
+    functions (generator/harness/moonsharp.py) is Lua of its own, whose lines are no script's
+    (once read as the bundle's line 892, and so as the wrong source file)."""
+    with pytest.raises(ScriptError) as err:
+        table(f"function onLoad()\n  local x = 1\n  local y = {call}\n  return y\nend")
+    assert re.match(r"-1: onLoad: Global:3: ", str(err.value)), str(err.value)
+
+
 def test_an_invented_member_fails_naming_it():
     """api.json object_members: a member TTS lacks is refused, even on a real object."""
     with pytest.raises(Strictness, match="'getFace'"):

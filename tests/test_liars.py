@@ -96,7 +96,7 @@ def test_the_bid_is_taken_in_two_steps_with_words_for_each(lua: LuaEngine) -> No
         assert face["name"] == "face" and face["options"][4]["label"] == "7 fives"
 
 
-def test_replay_plays_a_record_in_both_engines_and_says_it_has_no_table_story(tmp_path) -> None:
+def test_replay_plays_a_record_in_both_engines_and_tells_its_story(tmp_path) -> None:
     runner = CliRunner()
     made = runner.invoke(main, ["simulate", "liars", "--games", "1", "--records", str(tmp_path)])
     assert made.exit_code == 0, made.output
@@ -105,4 +105,4 @@ def test_replay_plays_a_record_in_both_engines_and_says_it_has_no_table_story(tm
     assert both.exit_code == 0, both.output
     assert json.loads(both.stdout)["phase"] == "over"
     story = runner.invoke(main, ["replay", "liars", str(record), "--at", "2"])
-    assert story.exit_code == 2 and "no table yet" in story.output
+    assert story.exit_code == 0 and "Round 1: everyone rolls under their cup" in story.output

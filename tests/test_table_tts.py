@@ -26,6 +26,7 @@ from generator.harness.tts import emulator, ui
 from generator.harness.tts.emulator import Table
 from generator.harness.tts.runtime import ScriptError
 from generator.paths import ROOT
+from generator.tts import panels
 
 
 @pytest.fixture(scope="module")
@@ -506,7 +507,7 @@ def test_the_secrets_check_finds_a_mission_on_a_grey_page(save, engine):
 def test_a_long_list_of_options_pages_and_every_page_chooses_right(tmp_path, monkeypatch, engine):
     """With four buttons a panel, most decisions page: "More options" turns the page (it
     is not an option), and the options on later pages are the ones the rules offer there."""
-    monkeypatch.setattr(xmlui, "OPTION_SLOTS", 4)
+    monkeypatch.setattr(panels, "OPTION_SLOTS", 4)
     folder = build("teg", tmp_path).folder
     small = json.loads((folder / "TinyEpicGalaxies.json").read_text(encoding="utf-8"))
     turned = []

@@ -121,6 +121,7 @@ def level_bot(
             return answer
 
         choose.seed = x0  # type: ignore[attr-defined]
+        choose.path = path  # type: ignore[attr-defined]  # (a table's path so far: playtest)
         return choose
 
     def twin(engine: Any, s: Any, color: str, decision: dict[str, Any], path: list[str],

@@ -76,12 +76,13 @@ class Source:
         self.taken.append(answer)
         return answer
 
-    def roll(self, name: str, count: int, faces: int) -> list[int]:
+    def roll(self, name: str, count: int, faces: int, player: str | None = None) -> list[int]:
         """A chance decision: `count` dice of `faces` faces thrown, answered `faces:3,1,6`.
 
-        Nobody chooses: the table throws the dice. The faces, in order.
+        Nobody chooses: the table throws the dice, for `player` (whose turn it is) when
+        given. The faces, in order.
         """
-        decision = {"name": name, "player": None, "options": [], "roll": count, "faces": faces}
+        decision = {"name": name, "player": player, "options": [], "roll": count, "faces": faces}
         answer = self._answer(decision)
         values = answer.removeprefix("faces:").split(",") if answer.startswith("faces:") else []
         if len(values) != count or not all(v.isdigit() and 1 <= int(v) <= faces for v in values):

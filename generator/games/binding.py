@@ -124,6 +124,19 @@ class Binding:
 
         if not self.has("tts.table"):
             raise NoTable(f"{self.title} has no table yet: its rules and data only")
+        if not self.has("render"):  # a table with no images of its own: a thumbnail only
+            from generator.render import bare
+
+            return SimpleNamespace(
+                render=lambda data, cache, font_path, step: bare.render(
+                    self.title, cache, font_path, step
+                ),
+                expected_steps=lambda data: 1,
+                build_save=self.part("tts.table", "build_save"),
+                small_text=lambda data, font_path: [],
+                legible=0,
+                playtest=self.part("playtest"),
+            )
         components = self.part("render.components")
         return SimpleNamespace(
             render=self.part("render", "render"),

@@ -33,6 +33,8 @@ local format_gmatch = string.gmatch -- the native ones: the code below is not us
 local s_find, s_match, s_gsub = string.find, string.match, string.gsub
 local raw_concat = table.concat
 local running = coroutine.running
+-- this chunk's own place in an error (its name below: a path, which no script's name is)
+local OWN = "^generator/harness/moonsharp%.py:%d+: "
 
 load, loadfile, dofile, require, package, io, debug = nil, nil, nil, nil, nil, nil, nil
 local os_time = { clock = os.clock, date = os.date, time = os.time, difftime = os.difftime }
@@ -54,7 +56,12 @@ local function quiet(f)
       meter.back = meter.back + meter.overhead
     end
     if not r[1] then
-      raw_error(r[2], 0)
+      local message = r[2]
+      if type(message) == "string" and s_find(message, OWN) then
+        -- a C# function's error in MoonSharp names its caller's line, not this profile's
+        raw_error(s_gsub(message, OWN, "", 1), 2)
+      end
+      raw_error(message, 0)
     end
     return unpack_(r, 2, r.n)
   end
@@ -1128,7 +1135,7 @@ def _profiled(lua: Any, seed: int) -> Counter:
     """Apply the profile to `lua`; its counter."""
     meter, count = lua.execute(COUNTER)
     meter.overhead, meter.back = 0, 0
-    lua.execute(PROFILE, seed, meter)
+    lua.execute(PROFILE, seed, meter, name="=generator/harness/moonsharp.py")
     # A quiet wrapper's own instructions: a call of a quiet function less a C function's.
     wrapped = lua.eval("function() return string.upper('a') end")
     native = lua.eval("function() return rawlen('a') end")

@@ -506,15 +506,25 @@ def _pct(values: list[Any], q: float) -> Any:
 
 
 def chooser_for(
-    bots: dict[str, Callable[..., Any]], bot: str, engine: Any, state: Any, rng: random.Random
+    bots: dict[str, Callable[..., Any]],
+    bot: str,
+    engine: Any,
+    state: Any,
+    rng: random.Random,
+    path: list[str] | None = None,
 ) -> Any:
     """A bot's chooser; 'mixed' is greedy with one decision in five taken at random.
 
     A chance decision is never taken at random: the dice's faces are the table's to read.
+    `path`: the answers the action under way already has at the table (clicked before this
+    decision), which a level bot weighs its options by, as its Lua twin does.
     """
+    chosen = bots[bot if bot != "mixed" else "greedy"](engine, state, rng)
+    if path and hasattr(chosen, "path"):
+        chosen.path[:] = path
     if bot != "mixed":
-        return bots[bot](engine, state, rng)
-    greedy = bots["greedy"](engine, state, rng)
+        return chosen
+    greedy = chosen
 
     def choose(decision: Any) -> str:
         if "roll" not in decision and rng.random() < 0.2:

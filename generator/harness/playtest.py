@@ -578,7 +578,8 @@ def _answer(
     shown_before = mirror.shown_for(hooks)
     depth = len(mirror.paths.get(mirror.key(color), []))
     menu = flow.entries(game, engine, mirror.state, mirror.full(color), d)
-    choose = chooser_for(hooks.bots, bot, engine, mirror.state, rng)
+    path = mirror.paths.get(mirror.key(color), [])
+    choose = chooser_for(hooks.bots, bot, engine, mirror.state, rng, path)
     entry = _pick_entry(menu, choose, mirror, color, d, rng)
     position = menu.index(entry)
     want = [e.label for e in menu]

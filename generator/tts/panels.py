@@ -400,3 +400,41 @@ def logs(colors: list[str]) -> list[ET.Element]:
 def text(nodes: list[ET.Element]) -> str:
     """The XmlUI string of top-level nodes."""
     return "".join(ET.tostring(node, encoding="unicode") for node in nodes)
+
+
+Columns = tuple[tuple[str, str, int], ...]  # the scoreboard's (id, heading, width) each
+
+
+def table_ui(
+    name: str,
+    colors: list[str],
+    how: str,
+    columns: Columns,
+    extras: tuple[tuple[str, str, str], ...] = (),
+) -> str:
+    """A table's whole Global XmlUI: every shared panel, a seat panel per colour, the logs.
+
+    `how` is the Start panel's text; `extras` the game's own buttons on every seat panel
+    (id suffix, text, handler).
+    """
+    nodes = [
+        defaults(),
+        status(name),
+        start(how),
+        board(len(colors), columns),
+        host(),
+        bots(list(colors)),
+        proxy(OPTION_SLOTS),
+    ]
+    nodes += [seat(color, list(extras), OPTION_SLOTS) for color in colors]
+    nodes += logs(list(colors))
+    return text(nodes)
+
+
+def places(colors: list[str], columns: Columns) -> dict[str, object]:
+    """What the table scripts read of these panels (the `<game>.layout` module's part)."""
+    return {
+        "colors": list(colors),
+        "option_slots": OPTION_SLOTS,
+        "board": board_size(len(colors), columns),
+    }

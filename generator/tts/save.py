@@ -8,12 +8,15 @@ dictionary, the asset files named by content) is the same for every game and wri
 from __future__ import annotations
 
 import hashlib
+import math
 from dataclasses import dataclass
 from typing import Any
 
 from generator import __version__
 from generator.render import Assets
+from generator.render.draw import SEAT_RGB
 from generator.tts import objects as O
+from generator.tts.geometry import Place
 from generator.tts.objects import Obj
 
 # The TTS version whose save format ours follows (the keys real v13.1 saves carry).
@@ -64,6 +67,23 @@ def component_tags(objects: list[Obj]) -> Obj:
     """The save's tag dictionary: every tag its objects use, as TTS lists them."""
     tags = sorted({tag for obj in objects for tag in obj.get("Tags", [])}, key=str.lower)
     return {"labels": [{"displayed": t, "normalized": t.lower()} for t in tags]}
+
+
+def hands_round(colors: list[str], guids: O.Guids, radius: float = 22.0) -> list[Obj]:
+    """A hand zone for each seat colour, evenly round the table (a table with no mats).
+
+    The first colour sits to the south, facing north, the others clockwise seen from above
+    (TTS's turn order); each zone faces the table's middle.
+    """
+    hands = []
+    for i, color in enumerate(colors):
+        turn = 360.0 * i / len(colors)
+        x = -radius * math.sin(math.radians(turn))
+        z = -radius * math.cos(math.radians(turn))
+        place = Place(round(x, 3), round(z, 3), y=3.0, rot_y=turn, scale=(14.0, 5.0, 3.4))
+        hands.append(O.zone("HandTrigger", guids(f"hand:{color}"), place, f"{color} hand",
+                            SEAT_RGB[color], FogColor=color))  # fmt: skip
+    return hands
 
 
 def write_save(table: Table, assets: Assets, global_script: str, source: str) -> Built:

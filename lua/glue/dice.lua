@@ -155,4 +155,15 @@ function Dice.roll(guids, done, tell)
   end)
 end
 
+-- A chance decision `d` (lib.steps: `roll` dice of `faces` faces) thrown without dice on the
+-- table, for a game with no input of its own for it: TTS's own random numbers (math.random,
+-- seeded by TTS each session), as its answer ("faces:3,1,6").
+function Dice.drawn(d)
+  local faces = {}
+  for i = 1, d.roll do
+    faces[i] = math.random(1, d.faces)
+  end
+  return "faces:" .. table.concat(faces, ",")
+end
+
 return Dice

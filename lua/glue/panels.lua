@@ -125,7 +125,8 @@ local function content(ctx, color, known)
     return { kind = "wait", title = title }
   end
   if d.roll then
-    return { kind = "roll", d = d, title = words.rolling(ctx, d) }
+    return { kind = "roll", d = d, title = words.rolling and words.rolling(ctx, d)
+      or "Rolling the dice..." }
   end
   local c = m.confirm
   if c and c.color == color and ctx.private[c.d.name] then
@@ -191,6 +192,11 @@ local function seat_panel(ctx, color, ui)
   local memo = ctx.memo.panels[color]
   -- (a bot's seat has no panel: nobody sits there to read it, and its words cost a frame)
   local c = Game.plays(m, color) and not ctx.bots[color] and content(ctx, color, memo) or false
+  local own = c and c.kind ~= "idle" and ctx.words.own and ctx.words.own(ctx, color)
+  if own then -- the seat's own secret, on its own panel alone (never the host's for it)
+    c = { kind = c.kind, d = c.d, title = c.title .. "\n" .. own, options = c.options,
+      back = c.back, entries = c.entries, private = c.private }
+  end
   local buttons = c and ((c.options and #c.options > 0) or c.back) or false
   local auto = ctx.auto_switch and (ctx.prefs.auto[color] and "on" or "off") or nil
   local on = buttons and P.handler(m) or nil

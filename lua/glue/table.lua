@@ -33,6 +33,7 @@ local Clicks = require("glue.clicks")
 local Botplay = require("glue.botplay")
 local Flow = require("glue.flow")
 local Sources = require("glue.sources")
+local Dice = require("glue.dice")
 
 local Table = {}
 
@@ -462,6 +463,8 @@ function Table.automate(T)
   if d.roll then
     if T.spec.inputs and T.spec.inputs.chance then
       T.spec.inputs.chance(T, d)
+    else -- no dice of its own on the table: TTS's random numbers throw them
+      T.chance(Dice.drawn(d), "rolled")
     end
     return
   end

@@ -59,10 +59,10 @@ function Steps.ask(src, name, player, options, exhausted, why)
 end
 
 -- A chance decision: `count` dice of `faces` faces thrown (nobody chooses: the table throws
--- them), answered "faces:3,1,6"; the faces, in order.
-function Steps.roll(src, name, count, faces)
-  local decision = { name = name, player = NULL, options = json.array({}), roll = count,
-    faces = faces }
+-- them, for `player` whose turn it is, when given), answered "faces:3,1,6"; the faces.
+function Steps.roll(src, name, count, faces, player)
+  local decision = { name = name, player = player or NULL, options = json.array({}),
+    roll = count, faces = faces }
   if src.pos >= #src.answers then
     src.signal = src.strict
       and { kind = "refuse", why = "the action stops before its decision '" .. name .. "'" }

@@ -179,7 +179,7 @@ function Engine.new(D)
     if s.phase == "over" then Steps.refuse(src, "the game is over") end
     local me = s.active
     if s.phase == "roll" then
-      local faces = Steps.roll(src, "roll", total(s), G.faces)
+      local faces = Steps.roll(src, "roll", total(s), G.faces, me)
       local at = 0
       for _, p in ipairs(s.players) do
         p.faces = array({ unpack(faces, at + 1, at + p.dice) })

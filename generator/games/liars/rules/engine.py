@@ -91,7 +91,7 @@ class Engine(Stepwise):
             raise IllegalAction("the game is over")
         me = s["active"]
         if s["phase"] == "roll":
-            faces = src.roll("roll", self.total(s), self.g["faces"])
+            faces = src.roll("roll", self.total(s), self.g["faces"], me)
             at = 0
             for p in s["players"]:
                 p["faces"], at = faces[at : at + p["dice"]], at + p["dice"]

@@ -187,6 +187,5 @@ def layout(data: TegData) -> dict[str, Any]:
         "mission_deck": guid_of("deck:missions"),
         "mission_pile": _place(MISSION_DECK.x, MISSION_DECK.z, CARD_Y, MISSION_DECK.rot_y),
         "note": guid_of("note:start"),
-        "option_slots": xmlui.OPTION_SLOTS,
-        "board": panels.board_size(len(data.rules.seat_colors), xmlui.BOARD_COLUMNS),
+        **panels.places(list(data.rules.seat_colors), xmlui.BOARD_COLUMNS),
     }

@@ -29,18 +29,6 @@ def global_ui(data: TegData) -> str:
         "player) presses Start: the table shuffles the planets, picks who starts and deals "
         "two secret missions to each player. Each keeps one in their own panel."
     )
-    nodes = [
-        panels.defaults(),
-        panels.status(data.rules.name),
-        panels.start(how),
-        panels.board(len(data.rules.seat_colors), BOARD_COLUMNS),
-        panels.host(),
-        panels.bots(list(data.rules.seat_colors)),
-        panels.proxy(OPTION_SLOTS),
-    ]
-    nodes += [
-        panels.seat(color, [("auto", "Pass automatically: off", "onAutoPass")], OPTION_SLOTS)
-        for color in data.rules.seat_colors
-    ]
-    nodes += panels.logs(list(data.rules.seat_colors))
-    return panels.text(nodes)
+    extras = (("auto", "Pass automatically: off", "onAutoPass"),)
+    seats = list(data.rules.seat_colors)
+    return panels.table_ui(data.rules.name, seats, how, BOARD_COLUMNS, extras)

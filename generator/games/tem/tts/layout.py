@@ -50,7 +50,5 @@ def layout(plain: dict[str, Any]) -> dict[str, Any]:
         "pilot_deck": guid_of("deck:pilots:Pilots"),
         "weapon_deck": guid_of("deck:weapons:Weapon deck"),
     }
-    where["colors"] = list(colors)
-    where["option_slots"] = xmlui.OPTION_SLOTS
-    where["board"] = panels.board_size(len(colors), xmlui.BOARD_COLUMNS)
+    where.update(panels.places(list(colors), xmlui.BOARD_COLUMNS))
     return where

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from generator.tts import panels
-from generator.tts.panels import OPTION_SLOTS
 
 BOARD_COLUMNS = (
     ("color", "Player", 150),
@@ -32,18 +31,5 @@ def global_ui(plain: dict[str, Any]) -> str:
         "the arena and picks who starts. Secret choices (pilot, base mine, basic weapon, "
         "programs) are made in a dialog only you see."
     )
-    nodes = [
-        panels.defaults(),
-        panels.status(g["name"]),
-        panels.start(how),
-        panels.board(len(g["seat_colors"]), BOARD_COLUMNS),
-        panels.host(),
-        panels.bots(list(g["seat_colors"])),
-        panels.proxy(OPTION_SLOTS),
-    ]
-    nodes += [
-        panels.seat(color, [("private", "Open my private choice", "onPrivate")], OPTION_SLOTS)
-        for color in g["seat_colors"]
-    ]
-    nodes += panels.logs(list(g["seat_colors"]))
-    return panels.text(nodes)
+    extras = (("private", "Open my private choice", "onPrivate"),)
+    return panels.table_ui(g["name"], list(g["seat_colors"]), how, BOARD_COLUMNS, extras)

@@ -1,0 +1,1 @@
+"""The Liar's Dice table: its layout and its save."""

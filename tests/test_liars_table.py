@@ -1,0 +1,130 @@
+"""The Liar's Dice table, built and played through the UI in the headless TTS.
+
+The tutorial game's table is only its own parts (lua/liars/table/, generator/games/liars/tts/,
+its playtest hooks): the build, whole games of 2 to 6 players compared with the Python engine
+with the secrets check, a leak planted in its words that the check must find, each player's
+dice on their own panel and in their own log alone, and a record's story told by replay.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from generator.build import build
+from generator.cli import main
+from generator.engines.replay import replay
+from generator.games.liars import playtest as P
+from generator.games.liars.rules import load_engine
+from generator.harness.play import panel_options, seat_players, settle
+from generator.harness.tts.emulator import Table
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    return build("liars", tmp_path_factory.mktemp("build"))
+
+
+@pytest.fixture(scope="module")
+def save(built):
+    return json.loads((built.folder / "LiarsDice.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return load_engine()
+
+
+def _files(folder):
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}  # fmt: skip
+
+
+def test_the_same_sources_build_byte_for_byte_the_same(built, tmp_path):
+    again = build("liars", tmp_path / "other")
+    assert _files(again.folder) == _files(built.folder)
+    hands = [
+        o["Nickname"]
+        for o in json.loads((built.folder / "LiarsDice.json").read_text(encoding="utf-8"))[
+            "ObjectStates"
+        ]
+    ]
+    assert hands == [f"{c} hand" for c in ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_whole_games_through_the_ui_agree_with_python(save, engine, players):
+    """Every decision, action and state matches Python; no colour reads another's dice."""
+    result = P.play_game(engine, save, players, 1, players)
+    assert result.problem is None, result.problem
+    final = replay(engine, result.record)
+    assert engine.is_over(final)
+    grey = result.logs["Grey"]
+    assert grey.rstrip().endswith(f"{final['winner']} wins: the last player with dice.")
+    calls = len([a for a in result.record["actions"] if a["type"] in ("liar", "spot")])
+    assert grey.count("The cups lift:") == calls > 0
+
+
+def test_each_player_reads_their_own_dice_and_nobody_elses(save, engine):
+    """The first roll's entry: everyone reads it, each with their own dice added, marked."""
+    result = P.play_game(engine, save, 3, 2, 0)
+    assert result.problem is None, result.problem
+    state = engine.new_game(result.record["setup"])
+    first = engine.apply(state, result.record["actions"][0])  # the first roll
+    hands = {p["color"]: P.faces_text(p["faces"]) for p in first["players"]}
+    assert len(set(hands.values())) == 3  # (a seed where no two hands read alike)
+    for color, log in result.logs.items():
+        roll = log.split("\n")[1]
+        assert "Round 1: everyone rolls under their cup (15 dice: " in roll
+        if color == "Grey":
+            assert "Your dice" not in roll and "[" not in roll
+            continue
+        assert roll.startswith(f"[{color} only] ") and roll.endswith(f"Your dice: {hands[color]}.")
+        assert not any(f"Your dice: {hands[c]}" in log for c in hands if c != color)
+
+
+def test_the_own_panel_shows_the_dice_to_its_player_alone(save):
+    t = Table.load(save, seed=5)
+    seat_players(t, ["Red", "Blue"])
+    t.step()
+    t.click("Red", "start:go")
+    settle(t)
+    state = json.loads(t.call_in("-1", "stateText"))
+    hands = {p["color"]: P.faces_text(p["faces"]) for p in state["players"]}
+    assert hands["Red"] != hands["Blue"]  # (a seed where they differ)
+    for color, hand in hands.items():
+        other = "Blue" if color == "Red" else "Red"
+        assert f"Your dice: {hand}" in t.dump(color)
+        assert f"Your dice: {hands[other]}" not in t.dump(color)
+    assert "Your dice" not in t.dump("Grey")
+    labels = [label for _, label in panel_options(t, state["active"])]
+    assert labels[:2] == ["1 die", "2 dice"]
+
+
+def test_a_planted_leak_is_found_by_the_secrets_check(save, engine):
+    """The status line telling the bidder's dice: every colour reads it, and the check says so."""
+    leaky = dict(save)
+    text = save["LuaScript"]
+    line = 'return head .. bid .. s.active .. " raises or calls."'
+    assert text.count(line) == 1
+    leaky["LuaScript"] = text.replace(
+        line,
+        'return head .. bid .. s.active .. " raises or calls." .. tostring(W.own(ctx, s.active))',
+    )
+    result = P.play_game(engine, leaky, 3, 1, 0)
+    assert result.problem is not None and re.search(r"can read \w+'s secret dice", result.problem)
+
+
+def test_replay_tells_the_story_the_table_told(tmp_path, save, engine):
+    result = P.play_game(engine, save, 3, 1, 1)
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(result.record), encoding="utf-8")
+    runner = CliRunner()
+    told = runner.invoke(main, ["replay", "liars", str(record), "--at", "3", "--as", "Blue"])
+    assert told.exit_code == 0, told.output
+    assert "[Blue only] Round 1: everyone rolls under their cup" in told.output
+    grey = runner.invoke(main, ["replay", "liars", str(record), "--at", "3"])
+    assert "Your dice" not in grey.output and "Round 1: everyone rolls" in grey.output
