@@ -174,9 +174,10 @@ def test_time_is_moonsharps_own_with_the_bridge_taken_out():
 
 
 @needs_dll
-def test_a_whole_game_on_moonsharp_is_lupas_game():
+@pytest.mark.parametrize("game", ["tem", "liars"])
+def test_a_whole_game_on_moonsharp_is_lupas_game(game):
     run = subprocess.run(
-        [sys.executable, "-m", "generator", "playtest", "tem", "--games", "1",
+        [sys.executable, "-m", "generator", "playtest", game, "--games", "1",
          "--players", "2", "--interpreter", f"moonsharp={DLL}"],
         cwd=ROOT, capture_output=True, text=True, timeout=1200,
     )  # fmt: skip

@@ -188,13 +188,13 @@ function Engine.new(D)
       s.phase = "bid"
       return { type = "roll", player = me, faces = faces }
     end
-    local options = {}
-    for q = 1, total(s) do
-      if raises(s, q) then options[#options + 1] = Steps.opt(tostring(q), tostring(q)) end
-    end
+    local options = {} -- a call first: the answer a raise most often leaves
     if s.bid ~= NULL then
       options[#options + 1] = Steps.opt("liar", CALLS.liar)
       if G.spot_on then options[#options + 1] = Steps.opt("spot", CALLS.spot) end
+    end
+    for q = 1, total(s) do
+      if raises(s, q) then options[#options + 1] = Steps.opt(tostring(q), tostring(q)) end
     end
     local first = Steps.ask(src, "bid", me, options, nil, function(a) return why_not(s, a) end)
     if CALLS[first] then

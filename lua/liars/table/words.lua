@@ -84,8 +84,10 @@ function W.status(ctx)
   if s.phase == "roll" then
     return head .. "Everyone rolls under their cup."
   end
-  local bid = s.bid == NULL and "No bid yet: " or ("Bid: " .. bid_text(s.bid) .. ". ")
-  return head .. bid .. s.active .. " raises or calls."
+  if s.bid == NULL then
+    return head .. s.active .. " opens the bidding."
+  end
+  return head .. "Bid: " .. bid_text(s.bid) .. ". " .. s.active .. " raises or calls."
 end
 
 function W.over(ctx)

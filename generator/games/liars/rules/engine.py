@@ -98,11 +98,12 @@ class Engine(Stepwise):
             s["phase"] = "bid"
             return {"type": "roll", "player": me, "faces": faces}
         bid = s["bid"]
-        options = [(str(q), str(q)) for q in range(1, self.total(s) + 1) if self._raises(s, q)]
+        options = []  # a call first: the answer a raise most often leaves
         if bid is not None:
             options += [
                 (c, label) for c, label in CALLS.items() if c == "liar" or self.g["spot_on"]
             ]
+        options += [(str(q), str(q)) for q in range(1, self.total(s) + 1) if self._raises(s, q)]
         first = src.ask("bid", me, options, why=lambda a: self._why_not(s, a))
         if first in CALLS:
             self._call(s, me, first)
