@@ -540,6 +540,18 @@ def replay(
             click.echo(told.final, err=True)
 
 
+def _story_checked(game: str, data: dict[str, Any], reader: str | None) -> None:
+    """The story checker over the log `reader` read: each finding on stderr, then exit 1."""
+    from generator.harness import storycheck
+
+    found = storycheck.check_record(game, data, readers=[reader])
+    for finding in found[:10]:
+        click.echo(f"ttsmod: the log says what the states do not: {finding}", err=True)
+    if found:
+        _fail(f"ttsmod: {len(found)} log entr{'y' if len(found) == 1 else 'ies'} the states "
+              "contradict (the story checker)", 1)  # fmt: skip
+
+
 def _interactive() -> bool:
     """True when a person types the answers (--step waits for Enter then)."""
     return sys.stdin.isatty()
@@ -597,6 +609,7 @@ def _tell(game: str, data: dict[str, Any], at: int | None, step: bool, reader: s
             click.echo(line)
         click.echo(f"The table after action {n}:")
         click.echo(table_at(n))
+        _story_checked(game, data, reader)
         return
     n = at or 0
     click.echo(f"Move by move, {who} (Enter: the next move, a number: that move, q: quit):")
@@ -923,9 +936,12 @@ def playtest(
     answer the record and state; each game's saved record replays to the same final state.
     Along the way, what every colour can read is searched for the others' secrets (Tiny
     Epic Galaxies: secret missions, the planet deck's order; Tiny Epic Mechs: pilots,
-    programs, mine numbers, the weapon deck's order). Prints each handler's counted
-    instructions and modelled ms on MoonSharp 2.0 against the goals, and what a load of the
-    longest game costs. Exit 1 on any difference or leak, naming the game, the answer and
+    programs, mine numbers, the weapon deck's order). Each game's log, as every colour reads
+    it, is checked against the states for a game that declares its numbers (the story
+    checker: every total, every change given, no change left out or without its cause).
+    Prints each handler's counted instructions and modelled ms on MoonSharp 2.0 against the
+    goals, and what a load of the longest game costs. Exit 1 on any difference, leak or
+    false log entry, naming the game, the answer (or the action and entry) and
     the first differing field (its record is written to --records, or to the working
     folder). With --bots K the last K seats are the table's own bots: every step one takes
     must be its Python twin's answer from the same state, path and seed.
@@ -960,6 +976,11 @@ def playtest(
     longest = None
     if interpreter is not None:
         _warm_up(save, interpreter)
+    from generator.harness import storycheck
+    from generator.harness.story import Teller
+
+    numbers = getattr(rules, "numbers", None)
+    teller = Teller(game) if numbers else None
     with Progress(transient=True, console=_stderr_console()) as progress:
         task = progress.add_task("playing at the table", total=count)
         for result in run(engine, save, count, players, seed, bot, count=True, bots=seats,
@@ -969,6 +990,11 @@ def playtest(
             if result.twin is not None and result.twin.table is not None:
                 twins.add(result.twin.table)
                 result.twin.table = None
+            if result.problem is None and result.record is not None and numbers:
+                found = storycheck.check_record(game, result.record, teller)
+                if found:
+                    result.problem = (f"game {result.index + 1}: the log says what the states "
+                                      f"do not ({len(found)} in all): {found[0]}")  # fmt: skip
             actions += result.actions
             clicks += result.clicks
             rolls += result.rolls

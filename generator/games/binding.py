@@ -38,6 +38,10 @@ class Binding:
     # state fields a table's resume point does not save (restored empty on a load)
     transient: tuple[str, ...] = ()
 
+    # the word the game log writes for each of a player's numbers -> its state field (the story
+    # checker, generator/harness/storycheck.py, proves what the log says of them); none: unchecked
+    numbers: ClassVar[dict[str, str]] = {}
+
     @property
     def lua_core(self) -> str:
         return f"{self.id}.core.engine"

@@ -6,7 +6,7 @@ Everything else comes from the conventions of generator/games/binding.py.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from generator.games.binding import Binding
 
@@ -17,6 +17,8 @@ class TinyEpicGalaxies(Binding):
     id = "teg"
     title = "Tiny Epic Galaxies"
     SIMULATION = "rules.simulate"
+    # the numbers its log states ("+2 energy (now 4)"), checked by generator/harness/storycheck.py
+    numbers: ClassVar[dict[str, str]] = {"energy": "energy", "culture": "culture", "VP": "vp"}
 
     def lua_data(self, documents: dict[str, Any]) -> Any:
         return {

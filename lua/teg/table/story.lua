@@ -176,20 +176,112 @@ local function why_none(D, r, q)
   return "none gained: no ship at a " .. r .. " planet"
 end
 
--- The action's line: its words, the actor's changes, then every other player's.
-local function results(D, before, after, who, text, skip, acquired)
+-- The planets whose actions an activation or a follow used, outermost first, each with the
+-- choices made for it: { planet =, ability = } (a colony's, a landed-on planet's, and the
+-- one it borrowed: Sargus-36 a rival's colony, Gort an orbited planet's).
+local function chain(D, a)
+  local out, planet, ability = {}, a.colony, a.ability
+  if planet == nil and type(ability) == "table" then
+    planet = a.to
+  end
+  while type(planet) == "string" and D.planet[planet] and #out < 4 do
+    ability = type(ability) == "table" and ability or {}
+    out[#out + 1] = { planet = planet, ability = ability }
+    planet = ability.colony or ability.planet
+    ability = ability.ability
+  end
+  return out
+end
+
+-- Why another player's numbers changed in `who`'s action (colour -> words), read from the
+-- planets the action used: a rival paid for the use of their colony (Sargus-36), a rival
+-- robbed (La-Torres, CLJ-0517), every rival's gain (JAC-110912); and, for a follow, the
+-- leader's bonus from a colony of theirs (Birkomius, Bisschop).
+local function causes(D, before, after, a, who)
+  local out = {}
+  for _, step in ipairs(chain(D, a)) do
+    local ability = D.planet[step.planet].ability or {}
+    local effect, name = ability.effect, pname(D, step.planet)
+    if effect == "use_colony" and type(step.ability.player) == "string" then
+      out[step.ability.player] = "paid by " .. who .. " for the use of "
+        .. pname(D, step.ability.colony)
+    elseif effect == "steal" then
+      local target = step.ability.player
+      for _, p in ipairs(before.players) do
+        if p.color ~= who and (target == nil or target == p.color) then
+          out[p.color] = out[p.color] or ("taken by " .. who .. " (" .. name .. ")")
+        end
+      end
+    elseif ability.others_gain then
+      for _, p in ipairs(before.players) do
+        if p.color ~= who then
+          out[p.color] = out[p.color] or ("from " .. name .. ": every rival gains")
+        end
+      end
+    end
+  end
+  if a.type == "follow" then
+    local leader = before.active
+    local names = {}
+    for _, p in ipairs(after.players) do
+      if p.color == leader then
+        for _, c in ipairs(p.colonies) do
+          local ability = D.planet[c] and D.planet[c].ability or {}
+          if ability.effect == "follow_bonus" then
+            names[#names + 1] = pname(D, c)
+          end
+        end
+      end
+    end
+    out[leader] = out[leader] or ("for being followed" .. (#names > 0
+      and (" (" .. table.concat(names, ", ") .. ")") or ""))
+  end
+  return out
+end
+
+-- The action's line: its words, the actor's changes, then every other player's with why.
+-- `paid`: what the actor paid to follow, said apart from what the action then did (a follow
+-- paid in culture that gains culture back changed nothing on the whole).
+local function results(D, a, before, after, who, text, skip, acquired, paid)
   local q, i = player(before, who)
   local p = after.players[i]
-  local bits = Story.changes(D, q, p, skip)
+  local bits = {}
+  if paid then
+    local spent = {}
+    for k, v in pairs(q) do
+      spent[k] = v
+    end
+    for _, r in ipairs(D.resources) do
+      if (paid[r] or 0) > 0 then
+        spent[r] = q[r] - paid[r]
+        -- the total here when the action itself leaves this resource alone
+        bits[#bits + 1] = "-" .. paid[r] .. " " .. r .. " to follow"
+          .. (p[r] == spent[r] and (" (now " .. p[r] .. ")") or "")
+      end
+    end
+    q = spent
+  end
+  for _, bit in ipairs(Story.changes(D, q, p, skip)) do
+    bits[#bits + 1] = bit
+  end
   if acquired and p[acquired] == q[acquired] then
-    table.insert(bits, 1, why_none(D, acquired, q))
+    table.insert(bits, math.min(paid and 2 or 1, #bits + 1), why_none(D, acquired, q))
   end
   local line = who .. " " .. text .. (#bits > 0 and (": " .. table.concat(bits, ", ")) or "")
+  local why = nil
   for k, other in ipairs(after.players) do
     if k ~= i then
       local theirs = Story.changes(D, before.players[k], other)
       if #theirs > 0 then
+        why = why or causes(D, before, after, a, who)
+        local cause = why[other.color]
+        local was, counted = before.players[k], other.vp ~= before.players[k].vp
+        for _, r in ipairs(D.resources) do
+          counted = counted or other[r] ~= was[r]
+        end
+        cause = counted and cause or nil -- (a ship sent home says why by itself)
         line = line .. "; " .. other.color .. ": " .. table.concat(theirs, ", ")
+          .. (cause and (", " .. cause) or "")
       end
     end
   end
@@ -217,7 +309,7 @@ local function action_line(D, result, core)
       was[k] = before.dice[i + 1].face
     end
     local paid = before.turn.rerolls >= D.game.reroll.free_per_turn
-    return results(D, before, after, who, "rerolls " .. faces_of(D, was)
+    return results(D, a, before, after, who, "rerolls " .. faces_of(D, was)
       .. (paid and "" or " (the free reroll)") .. " and gets " .. faces_of(D, a.faces), {})
   elseif t == "convert" then
     local spent = {}
@@ -232,12 +324,14 @@ local function action_line(D, result, core)
     local face = t == "activate" and before.dice[a.die + 1].face or before.follow[1].face
     local q, i = player(before, who)
     local text, skip, acquired = use_words(D, face, a, q, after.players[i])
+    local paid = nil
     if t == "follow" then
       text = "follows " .. before.active .. "'s " .. fname(D, face) .. ": " .. text
+      paid = before.follow[1].cost
     else
       text = text .. " (" .. fname(D, face) .. ")"
     end
-    return results(D, before, after, who, text, skip, acquired)
+    return results(D, a, before, after, who, text, skip, acquired, paid)
   elseif t == "end_turn" then
     -- at the table: the table took it (its only option); told from a record (no steps):
     -- the same, read from the decision the core offered then

@@ -1,0 +1,217 @@
+"""The story checker: every number a game log states, proven against the states (any game).
+
+A game declares its numbers (`Game.numbers`: the word its log writes -> the player's state
+field, `{"energy": "energy", "VP": "vp"}`). Its log, as each colour reads it (the table's
+own Lua words, `generator/harness/story.py`), is read entry by entry beside the Python
+engine's replay of the record, and for every action:
+
+- a total, "+2 energy (now 4)", is the state's after the action;
+- the signed amounts an action's entries give a player for a number add up to that
+  number's change in the action (so a change no entry gives, or gives wrong, is found);
+- an entry that says a player gained nothing ("none gained") is not about a player who
+  gained more than its entries give;
+- a clause that gives another player amounts says why ("; Red: +1 energy (now 3) from
+  Bisschop", not "; Red: +1 energy (now 3)").
+
+Whose number an amount is: the player a clause is about. An entry is about the colour it
+starts with; "; Blue: " starts a clause about Blue (the convention the words keep:
+docs/table.md, words). Numbers an entry does not name a player for are not read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+NOTHING = ("none gained", "gains nothing", "nothing gained")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One entry (or one action's entries) the states contradict."""
+
+    kind: str  # "total", "sum", "unstated", "nothing", "uncaused"
+    action: int  # from 1
+    reader: str  # the colour whose log it is ("Grey": a spectator's)
+    text: str  # what is wrong, with the entry
+
+    def __str__(self) -> str:
+        return f"action {self.action}, {self.reader}'s log: {self.kind}: {self.text}"
+
+
+def claims(
+    text: str, colors: Iterable[str], words: Iterable[str]
+) -> list[tuple[str, str, int, int | None]]:
+    """(colour, word, signed amount, total or None) of each amount an entry states."""
+    colors, words = list(colors), sorted(words, key=len, reverse=True)
+    lead = re.compile(r"^(?:\[\w+ only\] )?(" + "|".join(map(re.escape, colors)) + r")\b")
+    marker = re.compile(r"^(" + "|".join(map(re.escape, colors)) + r"): ")
+    amount = re.compile(
+        r"(?<![\w.])([+-]\d+) (" + "|".join(map(re.escape, words)) + r")s?\b"
+        r"(?: \(now (-?\d+)[^)]*\))?"
+    )
+    out = []
+    first = lead.match(text)
+    subject = first.group(1) if first else None
+    for segment in text.split("; "):
+        switch = marker.match(segment)
+        if switch:
+            subject = switch.group(1)
+        if subject is None:
+            continue
+        for hit in amount.finditer(segment):
+            total = int(hit.group(3)) if hit.group(3) is not None else None
+            out.append((subject, hit.group(2), int(hit.group(1)), total))
+    return out
+
+
+def uncaused(text: str, colors: Iterable[str], words: Iterable[str]) -> list[str]:
+    """The clauses of an entry that give another player amounts and say nothing of why.
+
+    "; Red: +1 energy (now 3)" in Blue's entry is Red's payout from something: a colony of
+    Red's, a rule; the clause must name it ("; Red: +1 energy (now 3) from Bisschop").
+    """
+    colors, words = list(colors), sorted(words, key=len, reverse=True)
+    marker = re.compile(r"^(" + "|".join(map(re.escape, colors)) + r"): ")
+    amount = re.compile(
+        r"([+-]\d+) (" + "|".join(map(re.escape, words)) + r")s?\b(?: \(now -?\d+[^)]*\))?"
+    )
+    out = []
+    for segment in text.split("; ")[1:]:
+        if marker.match(segment) and amount.search(segment):
+            rest = amount.sub("", marker.sub("", segment))
+            if not re.search(r"[A-Za-z]", rest):
+                out.append(segment.rstrip("."))
+    return out
+
+
+def said_nothing(text: str, colors: Iterable[str], phrases: Iterable[str] = NOTHING) -> set[str]:
+    """The colours an entry says gained nothing."""
+    colors = list(colors)
+    lead = re.compile(r"^(?:\[\w+ only\] )?(" + "|".join(map(re.escape, colors)) + r")\b")
+    marker = re.compile(r"^(" + "|".join(map(re.escape, colors)) + r"): ")
+    first = lead.match(text)
+    subject = first.group(1) if first else None
+    out = set()
+    for segment in text.split("; "):
+        switch = marker.match(segment)
+        if switch:
+            subject = switch.group(1)
+        if subject is not None and any(p in segment for p in phrases):
+            out.add(subject)
+    return out
+
+
+def _numbers(state: Any, numbers: dict[str, str]) -> dict[str, dict[str, int]]:
+    return {p["color"]: {w: p[f] for w, f in numbers.items()} for p in state["players"]}
+
+
+def check(
+    states: list[Any],
+    entries: dict[str, list[tuple[int, str]]],
+    numbers: dict[str, str],
+    nothing: Iterable[str] = NOTHING,
+) -> list[Finding]:
+    """Every contradiction between a log and the states.
+
+    `states[n]`: the state after action n (states[0]: before the first); `entries`: per
+    reading colour, (action n, text) of each entry in order; `numbers`: the game's.
+    """
+    found: list[Finding] = []
+    colors = [p["color"] for p in states[0]["players"]]
+    values = [_numbers(s, numbers) for s in states]
+    for reader, lines in entries.items():
+        by_action: dict[int, list[str]] = {}
+        for n, text in lines:
+            if 1 <= n < len(states):
+                by_action.setdefault(n, []).append(text)
+        for n in range(1, len(states)):
+            before, after = values[n - 1], values[n]
+            sums: dict[tuple[str, str], int] = {}
+            nothings: list[tuple[str, str]] = []
+            for text in by_action.get(n, []):
+                for color, word, delta, total in claims(text, colors, numbers):
+                    sums[color, word] = sums.get((color, word), 0) + delta
+                    if total is not None and total != after[color][word]:
+                        found.append(
+                            Finding(
+                                "total",
+                                n,
+                                reader,
+                                (f"{color}'s {word} is {after[color][word]}, not {total}: {text}"),
+                            )
+                        )
+                for clause in uncaused(text, colors, numbers):
+                    found.append(Finding("uncaused", n, reader, f"{clause!r} says no why: {text}"))
+                for color in said_nothing(text, colors, nothing):
+                    nothings.append((color, text))
+            for color, text in nothings:  # a gain the entries do not give, said to be none
+                given = {w: sums.get((color, w), 0) for w in numbers}
+                rose = [w for w in numbers if after[color][w] - before[color][w] > given[w]]
+                if rose:
+                    found.append(
+                        Finding("nothing", n, reader, (f"{color} gained {', '.join(rose)}: {text}"))
+                    )
+            told = " / ".join(by_action.get(n, [])) or "(no entry)"
+            for color in colors:
+                for word in numbers:
+                    change = after[color][word] - before[color][word]
+                    said = sums.get((color, word))
+                    if said is None and change != 0:
+                        found.append(
+                            Finding(
+                                "unstated",
+                                n,
+                                reader,
+                                (
+                                    f"{color}'s {word} changed by {change:+d}, no entry says so: "
+                                    f"{told}"
+                                ),
+                            )
+                        )
+                    elif said is not None and said != change:
+                        found.append(
+                            Finding(
+                                "sum",
+                                n,
+                                reader,
+                                (
+                                    f"{color}'s {word} changed by {change:+d}, the entries say "
+                                    f"{said:+d}: {told}"
+                                ),
+                            )
+                        )
+    return found
+
+
+def check_record(
+    game: str, record: dict[str, Any], teller: Any = None, readers: list[str | None] | None = None
+) -> list[Finding]:
+    """Every contradiction between `record`'s log and the Python engine's states.
+
+    The log as each seated colour and a spectator read it (`readers`: those colours, None
+    a spectator); [] for a game that declares no numbers.
+    """
+    from generator import games
+    from generator.harness.story import Teller
+
+    rules = games.get(game)
+    numbers = dict(getattr(rules, "numbers", {}) or {})
+    if not numbers:
+        return []
+    engine = rules.engine()
+    state = engine.new_game(record["setup"])
+    states = [rules.report(state)]
+    for action in record["actions"]:
+        state = engine.apply(state, action)
+        states.append(rules.report(state))
+    teller = teller or Teller(game)
+    if readers is None:
+        readers = [None, *(p["color"] for p in states[0]["players"])]
+    entries = {}
+    for reader in readers:
+        told = teller.tell(record, color=reader)
+        entries[reader or "Grey"] = [(int(line["n"]), str(line["text"])) for line in told.lines]
+    return check(states, entries, numbers, getattr(rules, "nothing", NOTHING))
