@@ -753,11 +753,31 @@ def crosscheck(
     lua = _lua_engine(game, report, seed)
     pair = Pair(engine, lua, compare_choices=choices, game=game)
     actions = 0
+    from generator.harness import storycheck
+    from generator.harness.story import Teller
+
+    numbers = getattr(games.get(game), "numbers", None)
+    teller = Teller(game) if numbers else None
+    told = 0
     with Progress(transient=True, console=_stderr_console()) as progress:
         task = progress.add_task("cross-checking", total=count)
         for index, result in enumerate(run_crosscheck(pair, count, seed, counts, bots)):
             actions += result.actions
             progress.advance(task)
+            if result.divergence is None and teller is not None:
+                # the story the table tells of the game, as a spectator reads it
+                found = storycheck.check_record(game, result.record, teller, readers=[None])
+                told += 1
+                if found:
+                    progress.stop()
+                    click.echo(f"game {index}: the log says what the states do not "
+                               f"({len(found)} in all): {found[0]}")  # fmt: skip
+                    name = f"story-seed{seed}-game{index:04d}.json"
+                    out = paths.BUILD / "crosscheck" / game / name
+                    out.parent.mkdir(parents=True, exist_ok=True)
+                    out.write_text(json.dumps(result.record, indent=1) + "\n", encoding="utf-8")
+                    _fail(f"ttsmod: the story checker found a false log entry: {display(out)}",
+                          EXIT_RULES)  # fmt: skip
             if result.divergence is not None:
                 progress.stop()
                 click.echo(f"game {index}: {result.divergence.describe()}")
@@ -777,9 +797,10 @@ def crosscheck(
                 _fail(f"shortest diverging record ({kept} actions): {display(out)}", EXIT_RULES)
     levels = sorted({b for b in bots if b in ("easy", "strong")})
     twins = f"; the {' and '.join(levels)} bots' Lua twins chose alike" if levels else ""
+    story = "; every game's log true to its states (the story checker)" if told else ""
     click.echo(
         f"{count} game(s), {actions} action(s) applied by both engines"
-        f"{' with every decision compared' if choices else ''}: 0 divergences{twins}"
+        f"{' with every decision compared' if choices else ''}: 0 divergences{twins}{story}"
     )
 
 

@@ -651,6 +651,9 @@ def test_each_colour_reads_the_whole_game_in_its_log_golden(save):
     for c, own in lines.items():
         for mine, public in zip(own, lines["Grey"], strict=True):
             assert mine == public or mine.startswith(f"[{c} only] "), (mine, public)
+            # only the mine's number is secret: the rest of the turn reads as everyone's
+            if mine != public and not mine.startswith((f"[{c} only] You", f"[{c} only] Your")):
+                assert re.fullmatch(rf"\[{c} only\] {c} (deploys|moves) mine \d[^.]*\.", mine), mine
     grey = logs["Grey"]
     assert "Pilots revealed:" in grey and "Basic weapons revealed:" in grey
     assert re.search(r"Scoring after round 2: \w+ pilot on [\w ]+ \+\d", grey)
@@ -812,3 +815,23 @@ def test_the_last_round_is_announced_in_the_log_and_the_status_line():
     log = (GOLDEN / "log-game-Grey.txt").read_text(encoding="utf-8")
     assert "Round 6 of 6, the last: program your cards." in log  # rounds: cards/tem/game.yaml
     assert "Round 2 of 6: program your cards." in log
+
+
+def test_a_shield_raised_says_when_it_is_spent(save, engine):
+    """Issue 49: the Riot Shield said the next attack would deal less, never whether it did."""
+    raised = spent = 0
+    for index in range(1):  # (a 4-player game of seed 2 where a shield is raised and spent)
+        result = P.play_game(engine, save, 4, 2, index)
+        assert result.problem is None, result.problem
+        lines = result.logs["Grey"].splitlines()
+        for k, line in enumerate(lines):
+            up = re.search(r"the next attack on (\w+) deals (\d+) less", line)
+            if not up:
+                continue
+            raised += 1
+            attack = re.compile(rf"^\w+ attacks {up.group(1)} with ")
+            nxt = next((x for x in lines[k + 1 : k + 4] if attack.match(x)), None)
+            if nxt is not None and "ignores shields" not in nxt:
+                spent += 1
+                assert f"{up.group(2)} less for {up.group(1)}'s " in nxt, nxt
+    assert raised and spent

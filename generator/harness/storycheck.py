@@ -5,17 +5,19 @@ field, `{"energy": "energy", "VP": "vp"}`). Its log, as each colour reads it (th
 own Lua words, `generator/harness/story.py`), is read entry by entry beside the Python
 engine's replay of the record, and for every action:
 
-- a total, "+2 energy (now 4)", is the state's after the action;
 - the signed amounts an action's entries give a player for a number add up to that
   number's change in the action (so a change no entry gives, or gives wrong, is found);
+- a total, "+2 energy (now 4)", is the number before the action and every amount stated up
+  to there (at the last amount: the state's after the action);
 - an entry that says a player gained nothing ("none gained") is not about a player who
   gained more than its entries give;
 - a clause that gives another player amounts says why ("; Red: +1 energy (now 3) from
   Bisschop", not "; Red: +1 energy (now 3)").
 
-Whose number an amount is: the player a clause is about. An entry is about the colour it
-starts with; "; Blue: " starts a clause about Blue (the convention the words keep:
-docs/table.md, words). Numbers an entry does not name a player for are not read.
+Whose number an amount is: the player its clause is about (`clauses`): a sentence or a
+"; "-clause that starts with a seat colour is about that colour ("; Blue: +1 energy",
+"Green takes 2 damage: -2 health (now 5)"), any other about the colour before it (the
+convention the words keep: docs/table.md, words). Amounts before any colour are not read.
 """
 
 from __future__ import annotations
@@ -41,27 +43,44 @@ class Finding:
         return f"action {self.action}, {self.reader}'s log: {self.kind}: {self.text}"
 
 
+def clauses(text: str, colors: Iterable[str]) -> list[tuple[str | None, str, bool]]:
+    """An entry's clauses, each with the colour it is about: (colour or None, clause, switched).
+
+    Sentences and "; " split an entry into clauses. One that starts with a seat colour
+    ("Blue: +1 energy", "Green takes 2 damage", "Red's mine explodes", after a "[Red only] "
+    mark) is about that colour (`switched`: it named its colour itself); any other, about the
+    colour of the clause before it.
+    """
+    colors = list(colors)
+    lead = re.compile(r"^(?:\[\w+ only\] )?(" + "|".join(map(re.escape, colors)) + r")\b")
+    out: list[tuple[str | None, str, bool]] = []
+    subject = None
+    for clause in re.split(r"(?<=\.) (?=[A-Z\[])|; ", text):
+        named = lead.match(clause)
+        if named:
+            subject = named.group(1)
+        out.append((subject, clause, named is not None))
+    return out
+
+
+def _amount(words: Iterable[str]) -> re.Pattern[str]:
+    """A signed amount of one of `words` ("+2 energy", "-1 credit"), its total if given."""
+    words = sorted(words, key=len, reverse=True)
+    return re.compile(
+        r"(?<![\w.])([+-]\d+) (" + "|".join(map(re.escape, words)) + r")s?\b"
+        r"(?: \(now (-?\d+)[^)]*\))?"
+    )
+
+
 def claims(
     text: str, colors: Iterable[str], words: Iterable[str]
 ) -> list[tuple[str, str, int, int | None]]:
     """(colour, word, signed amount, total or None) of each amount an entry states."""
-    colors, words = list(colors), sorted(words, key=len, reverse=True)
-    lead = re.compile(r"^(?:\[\w+ only\] )?(" + "|".join(map(re.escape, colors)) + r")\b")
-    marker = re.compile(r"^(" + "|".join(map(re.escape, colors)) + r"): ")
-    amount = re.compile(
-        r"(?<![\w.])([+-]\d+) (" + "|".join(map(re.escape, words)) + r")s?\b"
-        r"(?: \(now (-?\d+)[^)]*\))?"
-    )
-    out = []
-    first = lead.match(text)
-    subject = first.group(1) if first else None
-    for segment in text.split("; "):
-        switch = marker.match(segment)
-        if switch:
-            subject = switch.group(1)
+    amount, out = _amount(words), []
+    for subject, clause, _ in clauses(text, colors):
         if subject is None:
             continue
-        for hit in amount.finditer(segment):
+        for hit in amount.finditer(clause):
             total = int(hit.group(3)) if hit.group(3) is not None else None
             out.append((subject, hit.group(2), int(hit.group(1)), total))
     return out
@@ -73,35 +92,21 @@ def uncaused(text: str, colors: Iterable[str], words: Iterable[str]) -> list[str
     "; Red: +1 energy (now 3)" in Blue's entry is Red's payout from something: a colony of
     Red's, a rule; the clause must name it ("; Red: +1 energy (now 3) from Bisschop").
     """
-    colors, words = list(colors), sorted(words, key=len, reverse=True)
+    colors, amount = list(colors), _amount(words)
     marker = re.compile(r"^(" + "|".join(map(re.escape, colors)) + r"): ")
-    amount = re.compile(
-        r"([+-]\d+) (" + "|".join(map(re.escape, words)) + r")s?\b(?: \(now -?\d+[^)]*\))?"
-    )
     out = []
-    for segment in text.split("; ")[1:]:
-        if marker.match(segment) and amount.search(segment):
-            rest = amount.sub("", marker.sub("", segment))
+    for k, (_, clause, switched) in enumerate(clauses(text, colors)):
+        if k > 0 and switched and amount.search(clause):
+            rest = amount.sub("", marker.sub("", clause))
             if not re.search(r"[A-Za-z]", rest):
-                out.append(segment.rstrip("."))
+                out.append(clause.rstrip("."))
     return out
 
 
 def said_nothing(text: str, colors: Iterable[str], phrases: Iterable[str] = NOTHING) -> set[str]:
     """The colours an entry says gained nothing."""
-    colors = list(colors)
-    lead = re.compile(r"^(?:\[\w+ only\] )?(" + "|".join(map(re.escape, colors)) + r")\b")
-    marker = re.compile(r"^(" + "|".join(map(re.escape, colors)) + r"): ")
-    first = lead.match(text)
-    subject = first.group(1) if first else None
-    out = set()
-    for segment in text.split("; "):
-        switch = marker.match(segment)
-        if switch:
-            subject = switch.group(1)
-        if subject is not None and any(p in segment for p in phrases):
-            out.add(subject)
-    return out
+    return {subject for subject, clause, _ in clauses(text, colors)
+            if subject is not None and any(p in clause for p in phrases)}  # fmt: skip
 
 
 def _numbers(state: Any, numbers: dict[str, str]) -> dict[str, dict[str, int]]:
@@ -134,15 +139,11 @@ def check(
             for text in by_action.get(n, []):
                 for color, word, delta, total in claims(text, colors, numbers):
                     sums[color, word] = sums.get((color, word), 0) + delta
-                    if total is not None and total != after[color][word]:
-                        found.append(
-                            Finding(
-                                "total",
-                                n,
-                                reader,
-                                (f"{color}'s {word} is {after[color][word]}, not {total}: {text}"),
-                            )
-                        )
+                    # a total: the number before the action and the amounts stated up to it
+                    running = before[color][word] + sums[color, word]
+                    if total is not None and total != running:
+                        said = f"{color}'s {word} is {running} there, not {total}: {text}"
+                        found.append(Finding("total", n, reader, said))
                 for clause in uncaused(text, colors, numbers):
                     found.append(Finding("uncaused", n, reader, f"{clause!r} says no why: {text}"))
                 for color in said_nothing(text, colors, nothing):

@@ -177,19 +177,31 @@ local function why_none(D, r, q)
 end
 
 -- The planets whose actions an activation or a follow used, outermost first, each with the
--- choices made for it: { planet =, ability = } (a colony's, a landed-on planet's, and the
--- one it borrowed: Sargus-36 a rival's colony, Gort an orbited planet's).
+-- choices made for it: { planet =, ability = } (a colony's, a landed-on planet's, and those
+-- it led to: Sargus-36 a rival's colony, Gort an orbited planet's, Piedes a die's use,
+-- Nagato's moves each a landing).
 local function chain(D, a)
-  local out, planet, ability = {}, a.colony, a.ability
-  if planet == nil and type(ability) == "table" then
-    planet = a.to
-  end
-  while type(planet) == "string" and D.planet[planet] and #out < 4 do
+  local out = {}
+  local function walk(planet, ability, depth)
+    if type(planet) ~= "string" or D.planet[planet] == nil or depth > 4 then
+      return
+    end
     ability = type(ability) == "table" and ability or {}
     out[#out + 1] = { planet = planet, ability = ability }
-    planet = ability.colony or ability.planet
-    ability = ability.ability
+    local use = ability.use
+    if type(use) == "table" then
+      walk(use.colony or (type(use.ability) == "table" and use.to or nil), use.ability, depth + 1)
+    end
+    walk(ability.colony or ability.planet, ability.ability, depth + 1)
+    if type(ability.moves) == "table" then
+      for _, move in ipairs(ability.moves) do
+        if type(move) == "table" and type(move.ability) == "table" then
+          walk(move.to, move.ability, depth + 1)
+        end
+      end
+    end
   end
+  walk(a.colony or (type(a.ability) == "table" and a.to or nil), a.ability, 1)
   return out
 end
 

@@ -168,9 +168,24 @@ local function clause(D, view, events, i)
   elseif k == "attack" then
     local w = D.weapons[e.weapon]
     local how = e.power ~= "" and ("a power attack (" .. WHY_POWER[e.power] .. ")") or "an attack"
+    -- a shield the foe raised with their last attack in this combat, not yet spent
+    local shield = nil
+    for j = i - 1, 1, -1 do
+      local x = events[j]
+      if x.kind == "attack" and x.foe == e.foe and x.ability ~= "pierce" then
+        break -- spent on that attack (one that ignores shields leaves it up)
+      elseif x.kind == "attack" and x.player == e.foe then
+        shield = x.ability == "shield" and D.weapons[x.weapon] or nil
+        break
+      end
+    end
+    local spent = ""
+    if shield and e.ability ~= "pierce" then
+      spent = ", " .. shield.ability.n .. " less for " .. e.foe .. "'s " .. shield.name
+    end
     local text = who .. " attacks " .. e.foe .. " with " .. w.name .. " (" .. w.type .. "): "
-      .. how .. ", " .. e.damage .. " damage (" .. e.foe .. ": " .. tostring(e.health)
-      .. " health left), " .. signed(e.vp, "VP")
+      .. how .. ", " .. e.damage .. " damage" .. spent .. " (" .. e.foe .. ": "
+      .. tostring(e.health) .. " health left), " .. signed(e.vp, "VP")
     local ability = ABILITY[e.ability]
     if ability then
       text = text .. "; " .. ability(D, w, who, e.foe)
@@ -281,11 +296,14 @@ local function worded(D, view, events, from, to)
     else
       local text = clause(D, view, events, i)
       if text then
-        if k == "attack" or k == "retreat" or (k == "ko" and not e.trap) then
+        -- a mine deployed is an entry of its own: its owner reads its number there, marked
+        -- as theirs alone, and the rest of the turn as everyone does
+        local mine = k == "deploy" and e.what == "mine"
+        if k == "attack" or k == "retreat" or (k == "ko" and not e.trap) or mine then
           flush()
         end
         cur[#cur + 1] = sentence(text)
-        if k == "attack" then
+        if k == "attack" or mine then
           flush()
         end
       end
