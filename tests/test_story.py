@@ -218,7 +218,8 @@ def test_mechs_log_names_places_states_health_and_each_rounds_first_player(tem_g
     assert re.search(r"takes the (north|south|east|west)[\w-]* base slot", "\n".join(grey))
     hits = [x for x in grey if " damage" in x and ("explodes" in x or "fires" in x
                                                   or " attacks " in x)]  # fmt: skip
-    assert hits and all("health left" in x for x in hits)
+    # each hit says the health it leaves (as a running total, or left when the hit took none)
+    assert hits and all(re.search(r" health \(now \d+\)| \(\d+ health left\)", x) for x in hits)
     rounds = [x for x in grey if x.startswith("Round ") and "goes first this round" in x]
     assert len(rounds) == 5  # rounds 2 to 6
     assert not [x for x in grey if re.search(r"\+0 (energy|credits)|\+-", x)]

@@ -655,10 +655,14 @@ def test_each_colour_reads_the_whole_game_in_its_log_golden(save):
             if mine != public and not mine.startswith((f"[{c} only] You", f"[{c} only] Your")):
                 assert re.fullmatch(rf"\[{c} only\] {c} (deploys|moves) mine \d[^.]*\.", mine), mine
     grey = logs["Grey"]
-    assert "Pilots revealed:" in grey and "Basic weapons revealed:" in grey
-    assert re.search(r"Scoring after round 2: \w+ pilot on [\w ]+ \+\d", grey)
+    assert "Pilots revealed. " in grey and "Basic weapons revealed:" in grey
+    assert re.search(r"Pilots revealed\. \w+ keeps [\w ]+: \+\d+ health \(now \d+\)", grey)
+    assert re.search(r"\w+ scores after round 2 \(\d+ for the pilot on [\w ]+[,)].*: "
+                     r"\+\d+ VP \(now \d+ VP\)\.", grey)  # fmt: skip
     assert re.search(r"End of round 2: \w+ \d+ VP in all \(\+\d+ this round\)", grey)
-    assert "Final scoring:" in grey and re.search(r"Final score, \w+: zones \d+ \(rounds ", grey)
+    assert re.search(r"\w+('s weapons bought score| bought no weapon).*: \+\d+ VP \(now \d+ VP\)",
+                     grey)  # fmt: skip
+    assert re.search(r"Final score, \w+: zones \d+ \(rounds ", grey)
     assert re.search(r"Game over\. \w+ wins with \d+ VP \(\w+ has \d+\)", grey)
 
 

@@ -5,7 +5,7 @@ Everything else comes from the conventions of generator/games/binding.py.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from generator.games.binding import Binding
 
@@ -17,6 +17,13 @@ class TinyEpicMechs(Binding):
     title = "Tiny Epic Mechs"
     # state fields a table's resume point does not save (the last action's events)
     transient: tuple[str, ...] = ("events",)
+    # the numbers its log states ("+2 energy (now 4)"), checked by generator/harness/storycheck.py
+    numbers: ClassVar[dict[str, str]] = {
+        "energy": "energy",
+        "credit": "credits",
+        "VP": "vp",
+        "health": "health",
+    }
 
     def lua_data(self, documents: dict[str, Any]) -> Any:
         from generator.games.tem.cards import plain_data

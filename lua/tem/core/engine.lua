@@ -678,6 +678,7 @@ function Engine.new(D)
       local dmg = power and weapon.power_damage or weapon.damage
       local ability = weapon.ability
       local active = (not ability.on_power) or power
+      local pay = 0 -- what the attacker paid for more damage
       if active and ability.kind == "pay_for_damage" then
         local most = me[ability.resource]
         if ability.max < most then most = ability.max end
@@ -685,7 +686,7 @@ function Engine.new(D)
         for k = 0, most do
           boosts[#boosts + 1] = opt(tostring(k), "pay " .. k .. " " .. ability.resource)
         end
-        local pay = tonumber(ask(src, "boost", me.color, boosts, shown()))
+        pay = tonumber(ask(src, "boost", me.color, boosts, shown()))
         me[ability.resource] = me[ability.resource] - pay
         dmg = dmg + pay
       end
@@ -704,7 +705,7 @@ function Engine.new(D)
       end
       say(s, "attack", me.color, { foe = foe.color, weapon = w, power = why, damage = dealt,
         vp = dealt * G.vp.per_damage, ability = active and ability.kind or "none",
-        health = foe.health })
+        health = foe.health, paid = pay })
       if active then
         local kind = ability.kind
         if kind == "gain" then

@@ -107,30 +107,97 @@ local function signed(n, what)
   return (n >= 0 and "+" or "") .. n .. " " .. unit(n, what)
 end
 
--- What a player paid: "-2 credits", or "free" (never "-0").
-local function paid(cost, resource)
-  return cost > 0 and ("-" .. cost .. " " .. unit(cost, resource)) or "free"
+-- Running totals: each player's numbers as the entries so far have changed them, from the
+-- state before the action (so each "(now N)" is the number there: the story checker,
+-- generator/harness/storycheck.py, proves them).
+local FIELDS = { "energy", "credits", "vp", "health" }
+local WORD = { energy = "energy", credits = "credits", vp = "VP", health = "health" }
+
+local function tally_of(view)
+  local t = {}
+  for _, p in ipairs(view.players) do
+    local row = {}
+    for _, f in ipairs(FIELDS) do
+      row[f] = p[f]
+    end
+    t[p.color] = row
+  end
+  return t
+end
+
+-- `n` of `field` for `who`, with the total it makes: "+2 energy (now 5)", "-1 VP (now 3 VP)".
+local function amount(t, who, field, n)
+  local row = t[who]
+  row[field] = row[field] + n
+  return signed(n, WORD[field]) .. " (now " .. row[field] .. (field == "vp" and " VP" or "")
+    .. ")"
+end
+
+-- The change that brings `who`'s `field` to `value` (nil: no change).
+local function set_to(t, who, field, value)
+  local n = value - t[who][field]
+  return n ~= 0 and amount(t, who, field, n) or nil
+end
+
+-- A resource changed by `n`, within the track (0 to the cap), as the rules do.
+local function resource(D, t, who, res, n)
+  local v = t[who][res] + n
+  if v > D.cap then v = D.cap end
+  if v < 0 then v = 0 end
+  return set_to(t, who, res, v)
+end
+
+-- What a player paid: "-2 credits (now 1)", or "free".
+local function paid(t, who, cost, resource_name)
+  return cost > 0 and amount(t, who, resource_name, -cost) or "free"
+end
+
+-- A player's health at its most: a pilot's card, or the status's (Power Armor, the Mech).
+local function health_max(D, status, pilot)
+  if status == "pilot" then
+    return D.pilot_health[pilot] or 0
+  end
+  return D.statuses[status].health
 end
 
 -- Damage taken from a mine or a turret, and the health left ("Red takes 2 damage, all the
--- health left of the mine's 5: 0 health left").
-local function hurt(who, e)
+-- health left of the mine's 5: -2 health (now 0)").
+local function hurt(t, who, e)
   local text = who .. " takes " .. e.damage .. " damage"
   if e.hurt ~= nil and e.hurt > e.damage then
     text = text .. " (" .. e.hurt .. ", cut to the health " .. who .. " had left)"
   end
-  return text .. ": " .. tostring(e.health) .. " health left"
+  local change = set_to(t, who, "health", e.health)
+  return text .. (change and (": " .. change) or "")
 end
 
 local ABILITY = {
-  gain = function(D, w, me) return me .. " gains " .. w.ability.n .. " " .. w.ability.resource end,
-  vp = function(D, w, me) return me .. " scores " .. w.ability.n .. " VP more" end,
-  drain = function(D, w, me, foe) return foe .. " loses " .. w.ability.n .. " " .. w.ability.resource end,
-  heal = function(D, w, me) return me .. " heals up to " .. w.ability.n end,
-  shield = function(D, w, me) return "the next attack on " .. me .. " deals " .. w.ability.n
+  gain = function(D, t, w, me)
+    local change = resource(D, t, me, w.ability.resource, w.ability.n)
+    return me .. " gains " .. w.ability.n .. " " .. w.ability.resource
+      .. (change and (": " .. change) or (": already at the most, " .. D.cap))
+  end,
+  vp = function(_, t, w, me)
+    return me .. " scores " .. w.ability.n .. " VP more: " .. amount(t, me, "vp", w.ability.n)
+  end,
+  drain = function(D, t, w, _, foe)
+    local change = resource(D, t, foe, w.ability.resource, -w.ability.n)
+    return foe .. " loses " .. w.ability.n .. " " .. w.ability.resource
+      .. (change and (": " .. change) or (": " .. foe .. " has none"))
+  end,
+  heal = function(D, t, w, me, _, view)
+    local most = 0
+    for _, p in ipairs(view.players) do
+      if p.color == me then most = health_max(D, p.status, p.pilot) end
+    end
+    local change = set_to(t, me, "health", math.min(most, t[me].health + w.ability.n))
+    return me .. " heals up to " .. w.ability.n .. (change and (": " .. change)
+      or ": already at full health")
+  end,
+  shield = function(_, _, w, me) return "the next attack on " .. me .. " deals " .. w.ability.n
     .. " less" end,
   pierce = function() return "it ignores shields" end,
-  pay_for_damage = function() return "the damage includes what was paid" end,
+  pay_for_damage = function() return nil end, -- said with the attack: what was paid
 }
 
 local WHY_POWER = { jump = "the first attack after a jump", counter = "it counters the last "
@@ -140,8 +207,9 @@ local ACTION = { collect = "collect", mine = "deploy a mine", turret = "deploy a
   buy = "buy a weapon", power_up = "power up" }
 
 -- One event's words (nil: nothing worth a clause). `view`: the state after the action, as
--- the reader may see it. `events`, `i`: the whole list and where this one is.
-local function clause(D, view, events, i)
+-- the reader may see it. `events`, `i`: the whole list and where this one is. `t`: the
+-- running totals (changed as the words give each amount).
+local function clause(D, view, events, i, t)
   local e = events[i]
   local who, k = e.player, e.kind
   if k == "card" then
@@ -157,14 +225,14 @@ local function clause(D, view, events, i)
     return who .. " moves to " .. L.place(D, view, e.cell)
   elseif k == "mine" then
     return e.owner .. "'s mine (number " .. e.number .. ") in " .. L.place(D, view, e.cell)
-      .. " explodes: " .. hurt(who, e) .. "; the mine goes back to " .. e.owner
+      .. " explodes; " .. hurt(t, who, e) .. "; the mine goes back to " .. e.owner
   elseif k == "turret" then
     local ko = events[i + 1] and events[i + 1].kind == "ko"
-    return e.owner .. "'s turret in " .. L.place(D, view, e.cell) .. " fires: " .. hurt(who, e)
+    return e.owner .. "'s turret in " .. L.place(D, view, e.cell) .. " fires; " .. hurt(t, who, e)
       .. (ko and "" or ("; the turret goes back to " .. e.owner))
   elseif k == "combat" then
-    return who .. " enters " .. e.foe .. "'s zone: combat (" .. who .. " " .. signed(e.vp, "VP")
-      .. " for starting it; no card action)"
+    return who .. " enters " .. e.foe .. "'s zone: combat, " .. amount(t, who, "vp", e.vp)
+      .. " for starting it; no card action"
   elseif k == "attack" then
     local w = D.weapons[e.weapon]
     local how = e.power ~= "" and ("a power attack (" .. WHY_POWER[e.power] .. ")") or "an attack"
@@ -179,35 +247,58 @@ local function clause(D, view, events, i)
         break
       end
     end
-    local spent = ""
-    if shield and e.ability ~= "pierce" then
-      spent = ", " .. shield.ability.n .. " less for " .. e.foe .. "'s " .. shield.name
-    end
     local text = who .. " attacks " .. e.foe .. " with " .. w.name .. " (" .. w.type .. "): "
-      .. how .. ", " .. e.damage .. " damage" .. spent .. " (" .. e.foe .. ": "
-      .. tostring(e.health) .. " health left), " .. signed(e.vp, "VP")
+      .. how
+    if (e.paid or 0) > 0 then
+      local res = w.ability.resource
+      text = text .. ", paying " .. e.paid .. " " .. res .. " for as much more damage: "
+        .. amount(t, who, res, -e.paid)
+    end
+    text = text .. ", " .. amount(t, who, "vp", e.vp) .. "; " .. e.foe .. " takes " .. e.damage
+      .. " damage"
+    if shield and e.ability ~= "pierce" then
+      text = text .. " (" .. shield.ability.n .. " less for " .. e.foe .. "'s " .. shield.name .. ")"
+    end
+    local change = set_to(t, e.foe, "health", e.health)
+    text = text .. (change and (": " .. change) or (" (" .. e.health .. " health left)"))
     local ability = ABILITY[e.ability]
-    if ability then
-      text = text .. "; " .. ability(D, w, who, e.foe)
+    local more = ability and ability(D, t, w, who, e.foe, view)
+    if more then
+      text = text .. "; " .. more
     end
     return text
   elseif k == "retreat" then
-    return who .. " has no ready weapon left and retreats (" .. e.by .. " " .. signed(e.vp, "VP")
-      .. ")"
+    return who .. " has no ready weapon left and retreats; " .. e.by .. " scores for it: "
+      .. amount(t, e.by, "vp", e.vp)
   elseif k == "ko" then
     local by
     if e.trap then
       by = who .. " is KO'd by " .. e.by .. "'s " .. (events[i - 1] and events[i - 1].kind
-        or "trap") .. " (" .. e.by .. " " .. signed(e.vp, "VP") .. ")"
+        or "trap") .. "; " .. e.by .. " scores for it: " .. amount(t, e.by, "vp", e.vp)
     else
-      by = e.by .. " KOs " .. who .. " (" .. e.by .. " " .. signed(e.vp, "VP") .. ")"
+      by = e.by .. " KOs " .. who .. ": " .. amount(t, e.by, "vp", e.vp)
     end
+    local pilot = nil
+    for _, p in ipairs(view.players) do
+      if p.color == who then pilot = p.pilot end
+    end
+    local bits = {}
+    bits[#bits + 1] = set_to(t, who, "health", health_max(D, "pilot", pilot))
+    if e.status == "pilot" then
+      for _, res in ipairs({ "energy", "credits" }) do
+        if t[who][res] < D.ko_floor then
+          bits[#bits + 1] = set_to(t, who, res, D.ko_floor)
+        end
+      end
+    end
+    local numbers = #bits > 0 and (": " .. table.concat(bits, ", ")) or ""
     if e.status == "armor" then
-      by = by .. "; " .. who .. " leaves the Power Armor: a pilot again, at full health"
+      by = by .. "; " .. who .. " leaves the Power Armor: a pilot again, at full health" .. numbers
     elseif e.status == "mech" then
-      by = by .. "; " .. who .. " loses the Mighty Mech: a pilot again, at full health"
+      by = by .. "; " .. who .. " loses the Mighty Mech: a pilot again, at full health" .. numbers
     else
-      by = by .. "; " .. who .. " is back to full health, with at least 2 energy and 2 credits"
+      by = by .. "; " .. who .. " is back to full health, with at least " .. D.ko_floor
+        .. " energy and " .. D.ko_floor .. " credits" .. numbers
     end
     return by
   elseif k == "to" then
@@ -223,7 +314,10 @@ local function clause(D, view, events, i)
     end
     return "no safe zone: " .. who .. " stays in " .. where .. ad_hoc
   elseif k == "mech" then
-    return who .. " takes the Mighty Mech (" .. name(D, e.side) .. "), " .. signed(e.vp, "VP")
+    local bits = { amount(t, who, "vp", e.vp) }
+    bits[#bits + 1] = set_to(t, who, "health", D.statuses.mech.health)
+    return who .. " takes the Mighty Mech (" .. name(D, e.side) .. "): "
+      .. table.concat(bits, ", ")
   elseif k == "equip" then
     return who .. (e.on and " equips " or " unequips ") .. name(D, e.weapon)
   elseif k == "no_action" then
@@ -235,16 +329,14 @@ local function clause(D, view, events, i)
     return who .. " cannot " .. ACTION[e.action] .. ": " .. e.why
   elseif k == "collect" then
     local got = {}
-    if e.energy > 0 then got[#got + 1] = signed(e.energy, "energy") end
-    if e.credits > 0 then got[#got + 1] = signed(e.credits, "credits") end
+    if e.energy > 0 then got[#got + 1] = amount(t, who, "energy", e.energy) end
+    if e.credits > 0 then got[#got + 1] = amount(t, who, "credits", e.credits) end
     local text = who .. " collects from " .. e.zones .. (e.zones == 1 and " zone: " or " zones: ")
     -- a resource gained nothing: said when its track is full (else the zones yield none)
     local full = {}
-    for _, p in ipairs(view.players) do
-      for _, res in ipairs({ "energy", "credits" }) do
-        if p.color == who and e[res] == 0 and p[res] >= D.cap then
-          full[#full + 1] = res
-        end
+    for _, res in ipairs({ "energy", "credits" }) do
+      if e[res] == 0 and t[who][res] >= D.cap then
+        full[#full + 1] = res
       end
     end
     local why = #full > 0 and (table.concat(full, " and ") .. " already at the most, " .. D.cap)
@@ -258,17 +350,20 @@ local function clause(D, view, events, i)
       and ("mine " .. e.number) or "a mine (its number secret)") or "a turret"
     local from = e.moved ~= "" and (" from " .. L.place(D, view, e.moved)) or ""
     return who .. (e.moved ~= "" and " moves " or " deploys ") .. what .. from .. " to "
-      .. L.place(D, view, e.cell) .. " (" .. paid(e.cost, e.resource) .. ")"
+      .. L.place(D, view, e.cell) .. ": " .. paid(t, who, e.cost, e.resource)
   elseif k == "buy" then
-    local paid = {}
-    if e.energy > 0 then paid[#paid + 1] = signed(-e.energy, "energy") end
-    if e.credits > 0 then paid[#paid + 1] = signed(-e.credits, "credits") end
-    return who .. " buys " .. name(D, e.weapon) .. (#paid > 0 and (" (" .. table.concat(paid, ", ")
-      .. ")") or "")
+    local bits = {}
+    if e.energy > 0 then bits[#bits + 1] = amount(t, who, "energy", -e.energy) end
+    if e.credits > 0 then bits[#bits + 1] = amount(t, who, "credits", -e.credits) end
+    return who .. " buys " .. name(D, e.weapon) .. ": "
+      .. (#bits > 0 and table.concat(bits, ", ") or "free")
   elseif k == "upgrade" then
-    return who .. " upgrades to Power Armor (" .. paid(e.cost, e.resource) .. "): health 9"
+    local bits = { paid(t, who, e.cost, e.resource) }
+    bits[#bits + 1] = set_to(t, who, "health", D.statuses.armor.health)
+    return who .. " upgrades to Power Armor: " .. table.concat(bits, ", ")
   elseif k == "heal" then
-    return who .. " heals " .. e.health .. " (" .. paid(e.cost, e.resource) .. ")"
+    return who .. " heals " .. e.health .. ": " .. paid(t, who, e.cost, e.resource) .. ", "
+      .. amount(t, who, "health", e.health)
   end
   return nil
 end
@@ -278,8 +373,10 @@ local function sentence(text)
 end
 
 -- Entries for a list of events read by one colour (nil: public), grouped: the turn up to
--- its combat, then each attack, then how the combat ended and what followed.
-local function worded(D, view, events, from, to)
+-- its combat, then each attack, then how the combat ended and what followed. `t`: the
+-- running totals (made from `view` when not given: an action's first events).
+local function worded(D, view, events, from, to, t)
+  t = t or tally_of(view)
   local out, cur = {}, {}
   local function flush()
     if #cur > 0 then
@@ -294,7 +391,7 @@ local function worded(D, view, events, from, to)
       or k == "programmed" or k == "base" then
       -- worded on their own below
     else
-      local text = clause(D, view, events, i)
+      local text = clause(D, view, events, i, t)
       if text then
         -- a mine deployed is an entry of its own: its owner reads its number there, marked
         -- as theirs alone, and the rest of the turn as everyone does
@@ -313,34 +410,35 @@ local function worded(D, view, events, from, to)
   return out
 end
 
-local function score_entry(D, view, e)
+local function score_entry(D, view, e, t)
   local bits = {}
   for _, line in ipairs(e.lines) do
     local where = L.place(D, view, line.cell)
     if line.what == "pilot" then
-      bits[#bits + 1] = "pilot on " .. where .. " +" .. line.vp
+      bits[#bits + 1] = line.vp .. " for the pilot on " .. where
     elseif line.what == "mine" then
-      bits[#bits + 1] = "mine on " .. where .. " +" .. line.vp
+      bits[#bits + 1] = line.vp .. " for a mine on " .. where
     elseif line.what == "turret" then
-      bits[#bits + 1] = "turret on " .. where .. " +" .. line.vp .. " (twice the zone)"
+      bits[#bits + 1] = line.vp .. " for a turret on " .. where .. " (twice the zone)"
     else
-      bits[#bits + 1] = "Mighty Mech control +" .. line.vp
+      bits[#bits + 1] = line.vp .. " for controlling the Mighty Mech"
     end
   end
-  return "Scoring after round " .. e.round .. ": " .. e.player .. " " .. table.concat(bits, ", ")
-    .. " = " .. signed(e.vp, "VP") .. "."
+  return e.player .. " scores after round " .. e.round .. (#bits > 0 and (" (" ..
+    table.concat(bits, ", ") .. ")") or " (nothing in play)") .. ": "
+    .. amount(t, e.player, "vp", e.vp) .. "."
 end
 
-local function weapons_entry(D, e)
+local function weapons_entry(D, e, t)
   if #e.lines == 0 then
-    return "Final scoring: " .. e.player .. " bought no weapon: +0 VP."
+    return e.player .. " bought no weapon: " .. amount(t, e.player, "vp", 0) .. " at the end."
   end
   local bits = {}
   for _, line in ipairs(e.lines) do
-    bits[#bits + 1] = name(D, line.weapon) .. " +" .. line.vp
+    bits[#bits + 1] = line.vp .. " for " .. name(D, line.weapon)
   end
-  return "Final scoring: " .. e.player .. "'s weapons bought: " .. table.concat(bits, ", ")
-    .. " = " .. signed(e.vp, "VP") .. "."
+  return e.player .. "'s weapons bought score at the end (" .. table.concat(bits, ", ") .. "): "
+    .. amount(t, e.player, "vp", e.vp) .. "."
 end
 
 local SECRET = {
@@ -379,7 +477,12 @@ function L.partial(ctx)
   end
   notes.partial = { at = at, n = last }
   local out = {}
-  for i, text in ipairs(worded(ctx.D, pv, events, done + 1, last)) do
+  -- the totals from the state before the action, through the events already written
+  local t = tally_of(ctx.m.core.view(ctx.m.state, nil))
+  if done > 0 then
+    worded(ctx.D, pv, events, 1, done, t)
+  end
+  for i, text in ipairs(worded(ctx.D, pv, events, done + 1, last, t)) do
     out[i] = { kind = "action", text = text }
   end
   return out
@@ -408,7 +511,11 @@ function L.entries(ctx, result)
     local part = ctx.log.notes.partial
     local from = part and part.at == Game.count(ctx.m) and part.n + 1 or 1
     ctx.log.notes.partial = nil
-    local texts = worded(D, after, events, from)
+    local t = tally_of(before)
+    if from > 1 then -- the totals through the events already written part way
+      worded(D, after, events, 1, from - 1, t)
+    end
+    local texts = worded(D, after, events, from, nil, t)
     local mine_at = nil
     for _, e in ipairs(events) do
       if e.kind == "deploy" and e.what == "mine" then mine_at = e end
@@ -417,7 +524,11 @@ function L.entries(ctx, result)
     if mine_at then
       -- the acting player reads their mine's number in their own words
       local own_view = core.view(result.after, who)
-      own = worded(D, own_view, own_view.events, from)
+      local mine = tally_of(before)
+      if from > 1 then
+        worded(D, own_view, own_view.events, 1, from - 1, mine)
+      end
+      own = worded(D, own_view, own_view.events, from, nil, mine)
     end
     for i, text in ipairs(texts) do
       out[#out + 1] = { kind = "action", text = text,
@@ -427,15 +538,20 @@ function L.entries(ctx, result)
       out[1] = { kind = "action", text = who .. " plays." }
     end
   end
-  -- the setup's reveals, scoring and the round's end
+  -- the setup's reveals, scoring and the round's end (the totals through the whole turn)
   local notes = ctx.log.notes
+  local t = tally_of(before)
+  worded(D, after, events, 1, nil, t)
   for _, e in ipairs(events) do
     if e.kind == "revealed" and e.what == "pilot" then
       local bits = {}
       for _, p in ipairs(after.players) do
-        bits[#bits + 1] = p.color .. " keeps " .. name(D, p.pilot) .. " (health " .. p.health .. ")"
+        local health = set_to(t, p.color, "health", p.health)
+        bits[#bits + 1] = p.color .. " keeps " .. name(D, p.pilot) .. (health and (": "
+          .. health) or "")
       end
-      out[#out + 1] = { kind = "news", text = "Pilots revealed: " .. table.concat(bits, "; ") .. "." }
+      out[#out + 1] = { kind = "news", text = "Pilots revealed. " .. table.concat(bits, "; ")
+        .. "." }
     elseif e.kind == "revealed" and e.what == "base_mine" then
       out[#out + 1] = { kind = "news", text = "Every base now holds its owner's secret mine." }
     elseif e.kind == "revealed" and e.what == "basic" then
@@ -446,9 +562,9 @@ function L.entries(ctx, result)
       out[#out + 1] = { kind = "news", text = "Basic weapons revealed: " .. table.concat(bits, "; ")
         .. ". " .. L.round_of(D, 1) .. ": program your cards." }
     elseif e.kind == "score" then
-      out[#out + 1] = { kind = "score", text = score_entry(D, after, e) }
+      out[#out + 1] = { kind = "score", text = score_entry(D, after, e, t) }
     elseif e.kind == "weapons_vp" then
-      out[#out + 1] = { kind = "score", text = weapons_entry(D, e) }
+      out[#out + 1] = { kind = "score", text = weapons_entry(D, e, t) }
     end
   end
   if after.round ~= before.round or (after.phase == "over" and before.phase ~= "over") then

@@ -48,6 +48,12 @@ return function()
   end
   D.basic, D.advanced = ids(raw.basic), ids(raw.advanced)
   D.layouts = raw.layouts -- (each arena's edges are worked out when first named: tem.table.log)
+  -- what the log's running totals need of the rules' numbers: the health at its most of each
+  -- pilot and status, the resources a KO leaves a pilot at least
+  D.statuses, D.ko_floor, D.pilot_health = raw.game.statuses, raw.game.ko_resource_floor, {}
+  for _, q in ipairs(raw.pilots) do
+    D.pilot_health[q.id] = q.health
+  end
 
   -- The pieces the table keeps in place (guid -> kind).
   local pieces = {}

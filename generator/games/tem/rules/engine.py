@@ -574,6 +574,7 @@ class Engine(Stepwise):
             damage = int(weapon["power_damage"] if power else weapon["damage"])
             ability = weapon["ability"]
             active = not ability.get("on_power") or power
+            pay = 0  # what the attacker paid for more damage
             if active and ability["kind"] == "pay_for_damage":
                 res = ability["resource"]
                 most = min(int(ability["max"]), me[res])
@@ -599,7 +600,7 @@ class Engine(Stepwise):
             self._say(s, "attack", me["color"], foe=foe["color"], weapon=w, power=why,
                       damage=dealt, vp=dealt * int(self.g["vp"]["per_damage"]),
                       ability=ability["kind"] if active else "none",
-                      health=foe["health"])  # fmt: skip
+                      health=foe["health"], paid=pay)  # fmt: skip
             if active:
                 kind = ability["kind"]
                 if kind == "gain":
