@@ -6,7 +6,7 @@ What differs from where a game keeps its parts (generator/games/binding.py).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from generator.games.binding import Binding
 
@@ -16,6 +16,8 @@ class LiarsDice(Binding):
 
     id = "liars"
     title = "Liar's Dice"
+    # the number its log states ("-1 die (now 2)"), checked by generator/harness/storycheck.py
+    numbers: ClassVar[dict[str, str]] = {"die": "dice"}
 
     def player_range(self, engine: Any) -> tuple[int, int]:
         return engine.g["players"]["min"], engine.g["players"]["max"]

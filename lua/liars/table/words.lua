@@ -123,20 +123,17 @@ function W.entries(ctx, r)
   local call = a.type == "liar" and "Liar!" or "Spot on!"
   local out = { { kind = "action", text = a.player .. " calls " .. call .. " on "
     .. bid_text(bid) .. ". The cups lift: " .. table.concat(shown, "; ") .. "." } }
+  -- each loser's die, with the dice they have left (the story checker reads "-1 die (now 2)")
   local left = {}
   for _, p in ipairs(after.players) do
-    left[p.color] = p.dice == 0 and "out of the game" or (p.dice .. " left")
+    left[p.color] = p.dice
   end
-  local lost = last.losers
-  local who
-  if #lost == 1 then
-    who = lost[1] .. " loses a die (" .. left[lost[1]] .. ")."
-  else
-    local each = {}
-    for i, c in ipairs(lost) do each[i] = c .. " " .. left[c] end
-    who = table.concat(lost, ", ", 1, #lost - 1) .. " and " .. lost[#lost]
-      .. " lose a die each (" .. table.concat(each, ", ") .. ")."
+  local lost = {}
+  for i, c in ipairs(last.losers) do
+    lost[i] = c .. " loses a die: -1 die (now " .. left[c]
+      .. (left[c] == 0 and ", out of the game)" or ")")
   end
+  local who = table.concat(lost, "; ") .. "."
   local there = "There " .. (last.count == 1 and "is " or "are ")
     .. dice_text(last.count, bid.face) .. wild(D, bid.face)
   local why
