@@ -298,6 +298,41 @@ def test_saves_loads_and_rewinds_mid_programming_and_mid_combat(save, engine):
     assert moments["programming"] and moments["combat"] and moments["rewind"], moments
 
 
+def test_what_each_colour_is_offered_after_a_rewind_is_what_a_fresh_load_offers(save, engine):
+    """Issue 49: after rewinds in a 4-player game a programming dialog once listed its options
+    rotated. Mid-programming, a rewound table and a fresh load of the same save offer every
+    colour the same options in the same order, in its panel and in its dialog."""
+    compared = []
+
+    def offered(t):
+        P.settle(t)
+        out = {}
+        for color in ("Red", "Blue", "Green", "Yellow"):
+            shown = t.dialog(color)
+            out[color] = ([label for _, label in P.panel_options(t, color)],
+                          list(shown.options) if shown is not None else None)  # fmt: skip
+        return out
+
+    def after(t, answers):
+        s = status(t)
+        mid = s["simultaneous"] and any(s["depths"].get(c, 0) > 0 for c in s["deciders"])
+        if mid and t.snapshots and len(compared) < 6:
+            back = t.rewind()
+            fresh = back.reload()
+            compared.append((offered(back), offered(fresh)))
+            return back
+        if answers % 7 == 0:
+            t.checkpoint()
+        return t
+
+    result = P.play_game(engine, save, 4, 13, 0, after_answer=after)
+    assert result.problem is None, result.problem
+    assert len(compared) == 6
+    for back, fresh in compared:
+        assert back == fresh
+    assert any(dialog for back, _ in compared for _, dialog in back.values())
+
+
 # --- secrets ---------------------------------------------------------------------------------
 
 
