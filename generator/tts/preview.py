@@ -156,7 +156,8 @@ class Preview:
     image: Image.Image
     drawn: int
     frame: _Canvas
-    labels: list[tuple[str, tuple[float, float, float, float]]]  # deck labels: text, box
+    labels: list[tuple[str, tuple[float, float, float, float]]]  # piles' and hands': text, box
+    pictures: list[tuple[float, float, float, float]]  # every picture's box
 
     def pixel(self, wx: float, wz: float) -> tuple[float, float]:
         """The picture's pixel at world (x, z)."""
@@ -178,7 +179,8 @@ def draw_preview(save: dict[str, Any], asset_dir: Path) -> Preview:
     legend: list[tuple[str, tuple[int, int, int]]] = []
     _table_snaps(canvas, save.get("SnapPoints", []))
     drawn = 0
-    labels: list[tuple[str, tuple[float, float, float, float]]] = []
+    pictures: list[Box] = []  # every picture drawn, its box (labels keep off them)
+    wanted: list[tuple[str, list[Box], int]] = []  # a label's text, its places, its picture
     order = sorted(range(len(objects)), key=lambda i: (ORDER.get(objects[i]["Name"], 9), i))
     for i in order:
         obj = objects[i]
@@ -186,26 +188,18 @@ def draw_preview(save: dict[str, Any], asset_dir: Path) -> Preview:
         shown = _picture(images, obj)
         if shown is not None:
             canvas.paste(shown[0], place, shown[1])
+            xs, ys = zip(*(canvas.pixel(*p) for p in _extent(obj, images)), strict=True)
+            pictures.append((min(xs), min(ys), max(xs), max(ys)))
             if obj["Name"] == "DeckCustom":
-                xs, ys = zip(*(canvas.pixel(*p) for p in _extent(obj, images)), strict=True)
-                count = len(obj["ContainedObjects"])
-                # wrapped to the deck's width: decks side by side keep their labels apart
-                width = max(max(xs) - min(xs), 40)
-                lines = wrap(f"{obj['Nickname']} ({count})", label_font, int(width))
-                for k, line in enumerate(lines):
-                    at = (min(xs), max(ys) + 2 + k * 16)
-                    canvas.draw.text(at, line, font=label_font, fill=(255, 255, 255, 255))
-                    labels.append((line, canvas.draw.textbbox(at, line, font=label_font)))
+                text = f"{obj['Nickname']} ({len(obj['ContainedObjects'])})"
+                wanted.append((text, _around(pictures[-1], text, label_font), len(pictures) - 1))
         elif obj["Name"] in ("ScriptingTrigger", "HandTrigger"):
             corners = [canvas.pixel(*place.to_world(x, z)) for x, z in _box()]
             if obj["Name"] == "HandTrigger":
                 color = (255, 255, 255)
-                canvas.draw.text(
-                    (min(c[0] for c in corners) + 4, min(c[1] for c in corners) + 2),
-                    obj["Nickname"],
-                    font=label_font,
-                    fill=(*color, 220),
-                )
+                box = (min(c[0] for c in corners), min(c[1] for c in corners),
+                       max(c[0] for c in corners), max(c[1] for c in corners))  # fmt: skip
+                wanted.append((obj["Nickname"], _inside(box, obj["Nickname"], label_font), -1))
             else:
                 color = ZONE_COLORS[len(legend) % len(ZONE_COLORS)]
                 legend.append((f"{obj['Nickname']} (zone)", color))
@@ -215,8 +209,67 @@ def draw_preview(save: dict[str, Any], asset_dir: Path) -> Preview:
         else:
             continue
         drawn += 1
+    labels = _place_labels(canvas, wanted, pictures, label_font)
     _legend(canvas, legend, label_font)
-    return Preview(canvas.image.convert("RGB"), drawn, canvas, labels)
+    return Preview(canvas.image.convert("RGB"), drawn, canvas, labels, pictures)
+
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom (canvas pixels)
+LINE = 16  # a label line's pitch in pixels
+
+
+def _meet(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _around(box: Box, text: str, face: Any) -> list[Box]:
+    """Where a pile's label may go, best first: under it, above it, right of it, left of it.
+
+    Under or above it, wrapped to the pile's width, so piles side by side keep apart.
+    """
+    width = max(box[2] - box[0], 40)
+    lines = len(wrap(text, face, int(width)))
+    tall = lines * LINE
+    wide = max(face.getlength(text), 1)
+    return [(box[0], box[3] + 2, box[0] + width, box[3] + 2 + tall),
+            (box[0], box[1] - 2 - tall, box[0] + width, box[1] - 2),
+            (box[2] + 4, box[1], box[2] + 4 + wide, box[1] + LINE),
+            (box[0] - 4 - wide, box[1], box[0] - 4, box[1] + LINE)]  # fmt: skip
+
+
+def _inside(box: Box, text: str, face: Any) -> list[Box]:
+    """Where a hand zone's name may go, inside its outline: each corner, top left first."""
+    wide = face.getlength(text)
+    left, right = box[0] + 4, box[2] - 4 - wide
+    top, bottom = box[1] + 2, box[3] - 2 - LINE
+    return [(x, y, x + wide, y + LINE) for y in (top, bottom) for x in (left, right)]
+
+
+def _place_labels(
+    canvas: _Canvas, wanted: list[tuple[str, list[Box], int]], pictures: list[Box], face: Any
+) -> list[tuple[str, Box]]:
+    """Each label drawn at its first place that meets no other label and no picture.
+
+    (Its own picture aside; at its first place when every one does.) The labels with their
+    boxes.
+    """
+    placed: list[tuple[str, Box]] = []
+    for text, places, own in wanted:
+        others = [b for k, b in enumerate(pictures) if k != own]
+
+        def free(box: Box, others: list[Box] = others) -> bool:
+            return not any(_meet(box, b) for b in others) and not any(
+                _meet(box, b) for _, b in placed
+            )
+
+        box = next((b for b in places if free(b)), places[0])
+        width = int(box[2] - box[0])
+        lines = wrap(text, face, width) if face.getlength(text) > box[2] - box[0] else [text]
+        for k, line in enumerate(lines):
+            at = (box[0], box[1] + k * LINE)
+            canvas.draw.text(at, line, font=face, fill=(255, 255, 255, 255))
+        placed.append((text, box))
+    return placed
 
 
 def _table_snaps(canvas: _Canvas, points: list[dict[str, Any]]) -> None:
