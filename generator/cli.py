@@ -1012,7 +1012,7 @@ def playtest(
                 twins.add(result.twin.table)
                 result.twin.table = None
             if result.problem is None and result.record is not None and numbers:
-                found = storycheck.check_record(game, result.record, teller)
+                found = storycheck.check_record(game, result.record, teller, logs=result.logs)
                 if found:
                     result.problem = (f"game {result.index + 1}: the log says what the states "
                                       f"do not ({len(found)} in all): {found[0]}")  # fmt: skip

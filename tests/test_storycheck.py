@@ -111,3 +111,13 @@ def test_replay_at_checks_the_log_it_shows_and_names_what_is_false(tmp_path, mon
     assert "Game log through action 30" in wrong.stdout
     assert re.search(r"the log says what the states do not: action \d+, Red's log: \w+: ",
                      wrong.stderr)  # fmt: skip
+
+
+def test_the_tables_log_must_tell_the_actions_in_the_storys_words():
+    told = [(0, "Start."), (1, "Red acquires energy: +2 energy (now 4)."), (2, "Blue passes.")]
+    assert S._same_words("Red", told, "Start, said at the table.\nRed acquires energy: +2 "
+                         "energy (now 4).\nBlue passes.") == []  # fmt: skip
+    (wrong,) = S._same_words("Red", told, "x\nRed acquires energy: +2 energy.\nBlue passes.")
+    assert wrong.kind == "table" and wrong.action == 1 and "+2 energy." in wrong.text
+    (short,) = S._same_words("Grey", told, "Blue passes.")
+    assert "holds 1 entries of the actions, the story 2" in short.text

@@ -34,7 +34,7 @@ NOTHING = ("none gained", "gains nothing", "nothing gained")
 class Finding:
     """One entry (or one action's entries) the states contradict."""
 
-    kind: str  # "total", "sum", "unstated", "nothing", "uncaused"
+    kind: str  # "total", "sum", "unstated", "nothing", "uncaused", "table"
     action: int  # from 1
     reader: str  # the colour whose log it is ("Grey": a spectator's)
     text: str  # what is wrong, with the entry
@@ -188,12 +188,19 @@ def check(
 
 
 def check_record(
-    game: str, record: dict[str, Any], teller: Any = None, readers: list[str | None] | None = None
+    game: str,
+    record: dict[str, Any],
+    teller: Any = None,
+    readers: list[str | None] | None = None,
+    logs: dict[str, str] | None = None,
 ) -> list[Finding]:
     """Every contradiction between `record`'s log and the Python engine's states.
 
     The log as each seated colour and a spectator read it (`readers`: those colours, None
-    a spectator); [] for a game that declares no numbers.
+    a spectator); [] for a game that declares no numbers. `logs`: what the table's own log
+    panels held, per colour ("Grey": a spectator's): its entries of the actions must be the
+    story's, word for word (the table writes them as the game goes; the story tells them
+    from the record, and is what the checker reads).
     """
     from generator import games
     from generator.harness.story import Teller
@@ -212,7 +219,28 @@ def check_record(
     if readers is None:
         readers = [None, *(p["color"] for p in states[0]["players"])]
     entries = {}
+    found = []
     for reader in readers:
         told = teller.tell(record, color=reader)
-        entries[reader or "Grey"] = [(int(line["n"]), str(line["text"])) for line in told.lines]
-    return check(states, entries, numbers, getattr(rules, "nothing", NOTHING))
+        name = reader or "Grey"
+        entries[name] = [(int(line["n"]), str(line["text"])) for line in told.lines]
+        if logs is not None and name in logs:
+            found += _same_words(name, entries[name], logs[name])
+    return found + check(states, entries, numbers, getattr(rules, "nothing", NOTHING))
+
+
+def _same_words(reader: str, told: list[tuple[int, str]], table_log: str) -> list[Finding]:
+    """Where the table's log of the actions differs from the story's.
+
+    The table's own lines before the first action (Start's and the setup's) aside.
+    """
+    actions = [(n, text) for n, text in told if n >= 1]
+    wrote = table_log.splitlines()[-len(actions) :] if actions else []
+    if len(wrote) < len(actions):
+        return [Finding("table", 1, reader, f"the table's log holds {len(wrote)} entries of "
+                                            f"the actions, the story {len(actions)}")]  # fmt: skip
+    for (n, text), line in zip(actions, wrote, strict=True):
+        if line != text:
+            return [Finding("table", n, reader, f"the table wrote {line!r}, the story tells "
+                                                f"{text!r}")]  # fmt: skip
+    return []
