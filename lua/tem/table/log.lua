@@ -496,6 +496,8 @@ function L.entries(ctx, result)
   local events = after.events
   local out = {}
   local who = a.player
+  local t = tally_of(before) -- the running totals, through every event once worded
+  local told = false
   if a.type == "base" then
     out[1] = { kind = "action", text = who .. " takes " .. L.base_slot(D, before, a.cell) .. ": "
       .. name(D, after.cells[a.cell].zone) .. "." }
@@ -511,11 +513,11 @@ function L.entries(ctx, result)
     local part = ctx.log.notes.partial
     local from = part and part.at == Game.count(ctx.m) and part.n + 1 or 1
     ctx.log.notes.partial = nil
-    local t = tally_of(before)
     if from > 1 then -- the totals through the events already written part way
       worded(D, after, events, 1, from - 1, t)
     end
     local texts = worded(D, after, events, from, nil, t)
+    told = true
     local mine_at = nil
     for _, e in ipairs(events) do
       if e.kind == "deploy" and e.what == "mine" then mine_at = e end
@@ -540,8 +542,9 @@ function L.entries(ctx, result)
   end
   -- the setup's reveals, scoring and the round's end (the totals through the whole turn)
   local notes = ctx.log.notes
-  local t = tally_of(before)
-  worded(D, after, events, 1, nil, t)
+  if not told then
+    worded(D, after, events, 1, nil, t)
+  end
   for _, e in ipairs(events) do
     if e.kind == "revealed" and e.what == "pilot" then
       local bits = {}
