@@ -23,8 +23,9 @@ from generator import __version__, cards, contract, games
 from generator.luabuild.scripts import build_scripts
 from generator.outputs import OutputError, publish
 from generator.paths import CARDS, ROOT, display, file_stem
-from generator.problems import Problem
+from generator.problems import WHOLE_FILE, Problem
 from generator.render import Cache, RenderError
+from generator.render.features import layout_faults
 from generator.tts.checks import check_save
 
 MANIFEST = "build.json"
@@ -180,6 +181,11 @@ def build(
         assets = parts.render(data, cache, font_path, steps(parts.expected_steps(data)))
     except RenderError as err:
         raise BuildError("images", [_locate(report, p) for p in err.problems]) from None
+    faults = layout_faults(assets.features)
+    if faults:
+        where = display(report.source)
+        problems = [Problem(where, None, None, WHOLE_FILE, "LAYOUT", f) for f in faults]
+        raise BuildError("layout", problems)
     key = build_key(report.game, report.source)
     folder = game_folder(build_dir, key)
     url_base = base_url or (folder / "assets").absolute().as_uri() + "/"

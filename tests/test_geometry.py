@@ -241,6 +241,10 @@ def test_every_seat_count_fits_the_table_without_overlaps(count):
     angles = [math.atan2(s.mat.z, s.mat.x) for s in seats(data)]
     turns = [(a - b) % (2 * math.pi) for a, b in itertools.pairwise(angles)]
     assert all(0 < t < math.pi for t in turns), angles
+    # Up to five sit in two rows, south and north (issue 49: the fifth sat alone at the east
+    # end); only a sixth brings seats to the ends.
+    ends = [s.color for s in seats(data) if s.hand_rot not in (0.0, 180.0)]
+    assert len(ends) == (2 if count == 6 else 0), ends
 
 
 def test_the_preview_shows_each_mat_upright_from_its_seat(table):

@@ -797,27 +797,6 @@ def test_cards_say_what_their_numbers_mean(monkeypatch, engine):
             assert sum(abs(a - b) for a, b in zip(rgb, SEAT_RGB[color], strict=True)) > 120
 
 
-def test_the_previews_labels_never_overprint_each_other_or_a_picture(built):
-    """Issue 49: the Yellow hand's name lay over the Pulse Pistol pile's, and the weapon
-    deck's name ran into the Energy Sword card under it."""
-    from generator.tts.preview import draw_preview
-
-    save = json.loads((built.folder / "TinyEpicMechs.json").read_text(encoding="utf-8"))
-    drawn = draw_preview(save, built.folder / "assets")
-    boxes = drawn.labels
-    assert any("Riot" in text for text, _ in boxes)  # the basic piles, side by side
-    assert {f"{c} hand" for c in ("Red", "Blue", "Green", "Yellow")} <= {t for t, _ in boxes}
-
-    def meet(a, b):
-        return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-    for i, (text, box) in enumerate(boxes):
-        for other, box2 in boxes[i + 1 :]:
-            assert not meet(box, box2), (text, other)
-        hit = [p for p in drawn.pictures if meet(box, p)]
-        assert not hit, (text, hit)
-
-
 def test_programming_says_which_slot_is_being_filled(save):
     t = Table.load(save, seed=3)
     P.seat_players(t, ["Red", "Blue"])

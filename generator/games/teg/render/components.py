@@ -32,7 +32,7 @@ from generator.games.teg.render.features import (
 from generator.render import sheets
 from generator.render.dice import DIE_FACE, DIE_SLOTS, DIE_TEXTURE
 from generator.render.draw import INK, SEAT_RGB, TextFitError, fitted_size, shade, text_box
-from generator.render.features import Rect
+from generator.render.features import Features, Rect
 
 SHEET_CARDS = sheets.SHEET_CARDS
 grid = sheets.grid
@@ -180,12 +180,13 @@ def galaxy_mat(color: str, data: TegData, font_path: str | None = None) -> Image
     text_box(draw, f["title"].box(), f"{color} galaxy", 48, font_path=font_path)
     for lv in data.levels:
         box = f[f"empire:{lv.level}"]
-        x0, y0, x1, _ = box.box()
         draw.rounded_rectangle(box.box(), radius=14, fill=shade(seat, 0.45), outline=seat, width=4)
-        text_box(draw, (x0, y0 + 4, x1, y0 + 42), f"LEVEL {lv.level}", 28, font_path=font_path)
+        title = f[f"empire:{lv.level}:title"].box()
+        text_box(draw, title, f"LEVEL {lv.level}", 28, font_path=font_path)
+        x0, y0, x1, _ = f[f"empire:{lv.level}:text"].box()
         cost = "start" if lv.cost is None else f"cost {lv.cost}"
         for k, line in enumerate((cost, f"{lv.dice} dice", f"{lv.ships} ships", f"{lv.vp} VP")):
-            top = y0 + 46 + k * 34
+            top = y0 + k * 34
             text_box(draw, (x0, top, x1, top + 32), line, 26, font_path=font_path)
         space = f[f"empire:{lv.level}:space"]
         draw.ellipse(space.box(), outline=INK, width=5, fill=shade(seat, 0.3))
@@ -202,24 +203,16 @@ def galaxy_mat(color: str, data: TegData, font_path: str | None = None) -> Image
     for lv in data.levels:
         for s in range(lv.ships):
             unlock.setdefault(s, lv.level)
-    _area(draw, f["ships"], "SHIP TRACK", font_path)
+    _area(draw, f, "ships", "SHIP TRACK", font_path)
     for s in range(data.rules.ships_per_player):
-        slot = f[f"ship:{s}"]
-        draw.rounded_rectangle(slot.box(), radius=14, fill=shade(seat, 0.4))
+        draw.rounded_rectangle(f[f"ship:{s}"].box(), radius=14, fill=shade(seat, 0.4))
         label = "start" if unlock.get(s, 1) == 1 else f"level {unlock.get(s)}"
-        x0, _, x1, y1 = slot.box()
-        text_box(draw, (x0, y1 + 6, x1, y1 + 44), label, 24, font_path=font_path)
-    _area(draw, f["home"], "HOME (galaxy)", font_path, fill=shade(seat, 0.35))
+        text_box(draw, f[f"ship:{s}:label"].box(), label, 24, font_path=font_path)
+    _area(draw, f, "home", "HOME (galaxy)", font_path, fill=shade(seat, 0.35))
     for s in range(data.rules.ships_per_player):
         draw.rounded_rectangle(f[f"home:{s}"].box(), radius=12, outline=shade(seat, 1.3), width=3)
-    x0, _, x1, y1 = f["home"].box()
-    text_box(
-        draw,
-        (x0 + 20, f["home:0"].box()[3] + 4, x1 - 20, y1 - 6),
-        "Ships here make energy when you acquire energy.",
-        24,
-        font_path=font_path,
-    )
+    text = "Ships here make energy when you acquire energy."
+    text_box(draw, f["home:text"].box(), text, 24, font_path=font_path)
     return mat
 
 
@@ -230,15 +223,15 @@ def _center(rect: Rect) -> tuple[int, int]:
 
 def _area(
     draw: ImageDraw.ImageDraw,
-    rect: Rect,
+    f: Features,
+    name: str,
     title: str,
     font_path: str | None,
     fill: tuple[int, int, int] | None = None,
 ) -> None:
-    """A framed area with its title along the top edge."""
-    x0, y0, x1, _ = rect.box()
-    draw.rounded_rectangle(rect.box(), radius=18, outline=INK, width=4, fill=fill)
-    text_box(draw, (x0, y0 + 4, x1, y0 + 42), title, 28, font_path=font_path)
+    """A framed area (feature `name`) with its title (`<name>:title`) along the top edge."""
+    draw.rounded_rectangle(f[name].box(), radius=18, outline=INK, width=4, fill=fill)
+    text_box(draw, f[f"{name}:title"].box(), title, 28, font_path=font_path)
 
 
 def control_mat(data: TegData, font_path: str | None = None) -> Image.Image:
@@ -257,44 +250,26 @@ def control_mat(data: TegData, font_path: str | None = None) -> Image.Image:
     for i in range(data.dice_count):
         slot = f[f"bay:{i + 1}"]
         draw.rounded_rectangle(slot.box(), radius=16, outline=INK, width=5)
-        x0, _, x1, y1 = slot.box()
-        text_box(draw, (x0, y1 + 4, x1, y1 + 40), str(i + 1), 30, font_path=font_path)
-    converter = f["converter"]
-    x0, y0, x1, y1 = converter.box()
-    draw.rounded_rectangle(converter.box(), radius=20, outline=gold, width=6)
-    text_box(
-        draw, (x0 + 10, y0 + 10, x1 - 10, y0 + 70), "CONVERTER", 44, fill=gold, font_path=font_path
-    )
+        text_box(draw, f[f"bay:{i + 1}:label"].box(), str(i + 1), 30, font_path=font_path)
+    draw.rounded_rectangle(f["converter"].box(), radius=20, outline=gold, width=6)
+    title = f["converter:title"].box()
+    text_box(draw, title, "CONVERTER", 44, fill=gold, font_path=font_path)
     for k in (1, 2):
         draw.rounded_rectangle(f[f"converter:spend:{k}"].box(), radius=16, outline=INK, width=5)
-    spend = f["converter:spend:1"].box()[3]
-    text_box(
-        draw,
-        (x0 + 20, spend + 10, x1 - 20, spend + 70),
-        "spend two unused dice...",
-        28,
-        font_path=font_path,
-    )
-    target = f["converter:set"].box()
-    draw.rounded_rectangle(target, radius=16, outline=gold, width=6)
-    text_box(
-        draw,
-        (x0 + 20, target[3] + 10, x1 - 20, y1 - 10),
-        "...to set a third to any face",
-        28,
-        font_path=font_path,
-    )
-    used = f["used"]
-    draw.rounded_rectangle(used.box(), radius=20, outline=shade(INK, 0.6), width=3)
-    ux0, uy0, ux1, _ = used.box()
-    text_box(draw, (ux0, uy0 + 4, ux1, uy0 + 44), "ACTIVATED", 32, font_path=font_path)
+    spend = f["converter:spend:text"].box()
+    text_box(draw, spend, "spend two unused dice...", 28, font_path=font_path)
+    draw.rounded_rectangle(f["converter:set"].box(), radius=16, outline=gold, width=6)
+    target = f["converter:set:text"].box()
+    text_box(draw, target, "...to set a third to any face", 28, font_path=font_path)
+    draw.rounded_rectangle(f["used"].box(), radius=20, outline=shade(INK, 0.6), width=3)
+    text_box(draw, f["used:title"].box(), "ACTIVATED", 32, font_path=font_path)
     for i in range(data.dice_count):
         draw.rounded_rectangle(
             f[f"used:{i + 1}"].box(), radius=16, outline=shade(INK, 0.6), width=3
         )
     text_box(
         draw,
-        (ux0 + 10, used.box()[3] + 10, ux1 - 10, h - 30),
+        f["used:text"].box(),
         "Roll, then activate dice one by one; rivals may follow each for 1 culture. "
         "First reroll each turn free, then 1 energy.",
         28,

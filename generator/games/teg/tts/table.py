@@ -42,12 +42,14 @@ MAT_SCALE = 2.6
 # top (about x -27..27, z -17..17).
 _SE, _SW, _W = (9.0, -12.5, 0.0), (-9.0, -12.5, 0.0), (-23.5, 0.0, 90.0)
 _NW, _NE, _E = (-9.0, 12.5, 180.0), (9.0, 12.5, 180.0), (23.5, 0.0, 270.0)
+# Five sit three to the south and two to the north, so that nobody sits alone on a side.
+_S3 = [(16.0, -12.5, 0.0), (0.0, -12.5, 0.0), (-16.0, -12.5, 0.0)]
 SEAT_LAYOUTS = {
     1: [_SE],
     2: [_SE, _SW],
     3: [_SE, _SW, _NW],
     4: [_SE, _SW, _NW, _NE],
-    5: [_SE, _SW, _NW, _NE, _E],
+    5: [*_S3, _NW, _NE],
     6: [_SE, _SW, _W, _NW, _NE, _E],
 }
 # Pieces fill this share of the feature they stand on.

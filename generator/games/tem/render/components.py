@@ -335,25 +335,19 @@ def player_mat(color: str, plain: dict[str, Any], font_path: str | None = None) 
     draw = ImageDraw.Draw(image)
     f = mat_features(plain)
     draw.rectangle((0, 0, MAT[0] - 1, MAT[1] - 1), outline=SEAT_RGB[color], width=16)
+    cards = plain["game"]["program_cards"]
     text_box(
         draw,
         f["title"].box(),
-        f"{color}: program 4 cards, one per turn",
+        f"{color}: program {cards} cards, one per turn",
         40,
         font_path=font_path,
         align="left",
     )
-    for name, rect in f.items():
-        if name.startswith("program:") or name in ("pilot", "mech"):
-            draw.rounded_rectangle(rect.box(), radius=16, outline=INK, width=4)
-            label = {"pilot": "PILOT", "mech": "MECH"}.get(name) or name.split(":")[1]
-            text_box(
-                draw,
-                Rect(rect.x0, rect.y1 - 60, rect.x1, rect.y1 - 10).box(),
-                label,
-                30,
-                font_path=font_path,
-            )
+    for name in [*(f"program:{k + 1}" for k in range(cards)), "pilot", "mech"]:
+        draw.rounded_rectangle(f[name].box(), radius=16, outline=INK, width=4)
+        label = {"pilot": "PILOT", "mech": "MECH"}.get(name) or name.split(":")[1]
+        text_box(draw, f[f"{name}:label"].box(), label, 30, font_path=font_path)
     for name in tracks(plain):
         text_box(draw, f[f"{name}:label"].box(), name.upper(), 34, font_path=font_path)
         v = 0

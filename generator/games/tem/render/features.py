@@ -33,17 +33,27 @@ def tracks(plain: dict[str, Any]) -> dict[str, int]:
 
 
 def mat_features(plain: dict[str, Any]) -> Features:
-    """A player's board: four program slots, the pilot slot, three tracks."""
+    """A player's board: the program slots, the pilot and Mech slots, three tracks.
+
+    Names: `title`; `program:<k>`, `pilot`, `mech` (card slots) and `<slot>:label` inside each;
+    `<track>:label` and `<track>:<v>` for health, energy and credits. The tracks share one
+    pitch, so that health 3 stands above energy 3 and credits 3.
+    """
     out: Features = {"title": Rect(40, 20, 1160, 80)}
-    for k in range(plain["game"]["program_cards"]):
+    slots = [f"program:{k + 1}" for k in range(plain["game"]["program_cards"])]
+    for k, name in enumerate(slots):
         x0 = 40 + k * (SLOT[0] + 24)
-        out[f"program:{k + 1}"] = Rect(x0, 100, x0 + SLOT[0], 100 + SLOT[1])
+        out[name] = Rect(x0, 100, x0 + SLOT[0], 100 + SLOT[1])
     out["pilot"] = Rect(1300, 100, 1300 + SLOT[0], 100 + SLOT[1])
     out["mech"] = Rect(1300 + SLOT[0] + 40, 100, 1300 + 2 * SLOT[0] + 40, 100 + SLOT[1])
+    for name in [*slots, "pilot", "mech"]:
+        r = out[name]
+        out[f"{name}:label"] = Rect(r.x0, r.y1 - 60, r.x1, r.y1 - 10)
+    spaces = max(tracks(plain).values()) + 1
+    step = (MAT[0] - 300) / spaces
     for row, (name, top) in enumerate(tracks(plain).items()):
         cy = 560 + row * 150
         out[f"{name}:label"] = Rect(40, cy - 50, 240, cy + 50)
-        step = (MAT[0] - 300) / (top + 1)
         for v in range(top + 1):
             cx = 260 + step * (v + 0.5)
             out[f"{name}:{v}"] = Rect(cx - 36, cy - 36, cx + 36, cy + 36)
