@@ -34,8 +34,9 @@ StrictValidator = extend(
 
 
 # Schemas any game's schemas may refer to by file name: what a TTS table keeps with a game
-# record in its save is the table framework's, the same for every game.
-SHARED = ("tts/table.schema.json",)
+# record in its save is the table framework's, the same for every game; so is how a game's
+# card data words its counts (its unit words).
+SHARED = ("tts/table.schema.json", "words/units.schema.json")
 
 
 @cache

@@ -100,8 +100,13 @@ def test_the_own_panel_shows_the_dice_to_its_player_alone(save):
         assert f"Your dice: {hand}" in t.dump(color)
         assert f"Your dice: {hands[other]}" not in t.dump(color)
     assert "Your dice" not in t.dump("Grey")
-    labels = [label for _, label in panel_options(t, state["active"])]
-    assert labels[:2] == ["1 die", "2 dice"]
+    options = panel_options(t, state["active"])
+    assert [label for _, label in options[:2]] == ["1 die", "2 dice"]
+    # a bid of one die asks its face in the singular (issue 49: "A bid of 1 dice")
+    t.click(state["active"], options[0][0])
+    settle(t)
+    assert "A bid of 1 die: of which face?" in t.dump(state["active"])
+    assert [label for _, label in panel_options(t, state["active"])][:2] == ["1 one", "1 two"]
 
 
 def test_a_planted_leak_is_found_by_the_secrets_check(save, engine):

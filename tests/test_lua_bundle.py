@@ -69,6 +69,7 @@ def test_the_global_script_bundles_the_core_the_library_and_the_data():
         "glue.seats",
         "glue.sources",
         "glue.table",
+        "lib.count",
         "lib.json",
         "lib.signal",
         "teg.core.engine",

@@ -353,8 +353,11 @@ def test_the_lua_core_passes_the_moonsharp_lint() -> None:
 def test_a_weapon_card_words_one_credit_in_the_singular() -> None:
     from generator.games.tem.render.words import ability
 
-    assert ability({"kind": "gain", "resource": "credits", "n": 1}) == (
+    units = load_engine().g["units"]
+    assert ability({"kind": "gain", "resource": "credits", "n": 1}, units) == (
         "After attacking: gain 1 credit."
     )
-    assert ability({"kind": "drain", "resource": "credits", "n": 1}).endswith("loses 1 credit.")
-    assert ability({"kind": "gain", "resource": "credits", "n": 2}).endswith("gain 2 credits.")
+    drain = ability({"kind": "drain", "resource": "credits", "n": 1}, units)
+    assert drain.endswith("loses 1 credit.")
+    gain = ability({"kind": "gain", "resource": "credits", "n": 2}, units)
+    assert gain.endswith("gain 2 credits.")

@@ -132,8 +132,8 @@ def test_a_placeholder_card_carries_the_mark_in_its_corner():
     weapon = {"name": "Pulse Pistol", "type": "ranged", "damage": 1, "power_damage": 2,
               "cost": {"credits": 2}, "vp": 1, "ability": {"kind": "none"}}  # fmt: skip
     marked, plain = (
-        C.weapon_card(weapon, "advanced", True),
-        C.weapon_card(weapon, "advanced", False),
+        C.weapon_card(weapon, "advanced", True, load_engine().g["units"]),
+        C.weapon_card(weapon, "advanced", False, load_engine().g["units"]),
     )
     w, h = marked.size
     corner = (w - 180, h - 50, w, h)
@@ -778,7 +778,9 @@ def test_cards_say_what_their_numbers_mean(monkeypatch, engine):
     from generator.render.draw import SEAT_RGB
 
     d = engine.d
-    weapon = _drawn(monkeypatch, C.weapon_card, d["advanced"][0], "advanced", False)
+    weapon = _drawn(
+        monkeypatch, C.weapon_card, d["advanced"][0], "advanced", False, d["game"]["units"]
+    )
     assert "damage / power attack damage" in weapon
     zone = _drawn(monkeypatch, C.zone_card, d["zones"][0], False)
     assert "value: deploy cost, damage, VP" in zone

@@ -2,14 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from generator.cards.yamlfile import YamlDoc
+from generator.problems import Problem
 
 GAME = "liars"
 FILES = ("game",)  # each has schemas/liars/<name>.schema.json
-CHECKS: list[Any] = []  # one file: nothing to cross-check
+
+
+def face_words(docs: dict[str, YamlDoc]) -> Iterator[Problem]:
+    """Every face has its words ("1 three", "2 threes"): units face1 to face<faces>."""
+    game = docs["game"]
+    for face in range(1, game.data["faces"] + 1):
+        if f"face{face}" not in game.data["units"]:
+            yield game.problem(
+                "/units",
+                "UNITS",
+                f"no words for face {face} (faces: {game.data['faces']}): "
+                f"add face{face}: {{one: ..., other: ...}}",
+            )
+
+
+CHECKS: list[Any] = [(("game",), face_words)]
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from generator.engines.count import count
 from generator.games.liars.rules.bots import BOTS
-from generator.games.liars.rules.engine import dice_text
 from generator.harness import flow, secrets
 from generator.harness.playtest import Hooks, Runner
 
@@ -24,11 +24,11 @@ def label(engine: Any, state: Any, d: dict[str, Any], o: dict[str, Any]) -> str:
     """An option as the panel shows it."""
     bid = state["bid"]
     if o["id"] == "liar":
-        return f"Liar! (there are fewer than {dice_text(bid['quantity'], bid['face'])})"
+        return f"Liar! (there are fewer than {engine.bid_words(bid['quantity'], bid['face'])})"
     if o["id"] == "spot":
-        return f"Spot on! (exactly {dice_text(bid['quantity'], bid['face'])})"
+        return f"Spot on! (exactly {engine.bid_words(bid['quantity'], bid['face'])})"
     if d["name"] == "bid":
-        return "1 die" if o["id"] == "1" else f"{o['id']} dice"
+        return count(engine.g["units"], int(o["id"]), "dice")
     return str(o["label"])
 
 

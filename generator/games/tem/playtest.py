@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from generator.engines.count import count
 from generator.games.tem import TinyEpicMechs
 from generator.games.tem.rules.bots import BOTS
-from generator.games.tem.rules.engine import Engine, amount
+from generator.games.tem.rules.engine import Engine
 from generator.games.tem.tts.layout import layout
 from generator.harness import flow, secrets
 from generator.harness.play import PlaytestError, panel_options, seat_players  # noqa: F401
@@ -62,7 +63,8 @@ def shown_label(engine: Engine, state: Any, d: dict[str, Any], option: dict[str,
         return f"{oid} ({FROM_SEAT[int(DEGREES[oid] - seat['turn']) % 360]})"
     if d["name"] == "buy":
         w = engine.weapons[oid]
-        cost = [amount(w["cost"][r], r) for r in ("energy", "credits") if w["cost"].get(r, 0) > 0]
+        units = engine.g["units"]
+        cost = [count(units, w["cost"][r], r) for r in ("energy", "credits") if w["cost"].get(r)]
         return (f"{w['name']} ({w['type']}, damage {w['damage']}, power {w['power_damage']}; "
                 f"costs {' + '.join(cost) or 'nothing'}; {w['vp']} VP)")  # fmt: skip
     if CELL.match(label):

@@ -7,26 +7,26 @@
 --
 --   local game = require("liars.core.engine").new(require("liars.data"))
 
+local Count = require("lib.count")
 local json = require("lib.json")
 local Steps = require("lib.steps")
 
 local NULL, array = json.null, json.array
 local CALLS = { liar = "Liar!", spot = "Spot on!" }
-local WORDS = { "one", "two", "three", "four", "five", "six" }
 
 local Engine = {}
 
--- A bid in words: "1 three", "7 fives", "2 sixes".
-function Engine.dice_text(n, face)
-  local word = WORDS[face] or tostring(face)
-  if n == 1 then return "1 " .. word end
-  return n .. " " .. word .. (word == "six" and "es" or "s")
+-- A bid in words, from the card data's unit words: "1 three", "7 fives", "2 sixes".
+function Engine.dice_text(units, n, face)
+  return Count.of(units, n, "face" .. face)
 end
 
 function Engine.new(D)
   local G = D.game
   local E = {}
-  local dice_text = Engine.dice_text
+  local function dice_text(n, face)
+    return Engine.dice_text(G.units, n, face)
+  end
 
   local function copy_players(s)
     local out = {}
@@ -115,7 +115,8 @@ function Engine.new(D)
       return nil
     end
     if tonumber(q) > total(s) then
-      return "a bid of " .. q .. " dice: there are " .. total(s) .. " on the table"
+      return "a bid of " .. Count.of(G.units, tonumber(q), "dice") .. ": there are " .. total(s)
+        .. " on the table"
     end
     if bid ~= NULL then
       return "a bid must raise " .. dice_text(bid.quantity, bid.face)

@@ -26,7 +26,7 @@ function V.cells(ctx, p)
   elseif s.phase == "bid" and s.active == p.color then
     note = "to bid or call"
   elseif s.bid ~= NULL and s.bid.player == p.color then
-    note = "bid " .. Engine.dice_text(s.bid.quantity, s.bid.face)
+    note = "bid " .. Engine.dice_text(ctx.D.game.units, s.bid.quantity, s.bid.face)
   end
   return { p.color, tostring(p.dice), note }
 end
@@ -39,7 +39,7 @@ function V.final(ctx)
   local last = s.last
   if last ~= NULL then
     lines[2] = "Last call: " .. last.by .. " called " .. (last.call == "liar" and "Liar!"
-      or "Spot on!") .. " on " .. Engine.dice_text(last.bid.quantity, last.bid.face)
+      or "Spot on!") .. " on " .. Engine.dice_text(G.units, last.bid.quantity, last.bid.face)
       .. "; there were " .. last.count .. ". " .. table.concat(last.losers, ", ") .. " lost a die."
   end
   if s.phase == "over" then

@@ -2,12 +2,17 @@
 -- asks, what an option says, the log's entries and the status line. A player's own dice
 -- are theirs alone: on their panel (`own`) and in their own log entry for the roll.
 
+local Count = require("lib.count")
 local json = require("lib.json")
+local raw = require("liars.data")
 local Game = require("glue.game")
 local Engine = require("liars.core.engine")
 
 local NULL = json.null
-local dice_text = Engine.dice_text
+local units = raw.game.units
+local function dice_text(n, face)
+  return Engine.dice_text(units, n, face)
+end
 
 local W = {}
 
@@ -38,7 +43,7 @@ function W.prompt(ctx, d)
   if d.name == "face" then
     local steps = Game.steps(ctx.m, d.player)
     local q = steps[#steps] and steps[#steps].id or "?"
-    return "A bid of " .. q .. " dice: of which face?"
+    return "A bid of " .. Count.of(units, tonumber(q) or 0, "dice") .. ": of which face?"
   end
   if s.bid == NULL then
     return "Open round " .. s.round .. "'s bidding: how many dice of one face are there among all "
@@ -54,7 +59,7 @@ function W.option(ctx, d, o)
   elseif o.id == "spot" then
     return "Spot on! (exactly " .. dice_text(bid.quantity, bid.face) .. ")"
   elseif d.name == "bid" then
-    return o.id == "1" and "1 die" or (o.id .. " dice")
+    return Count.of(units, tonumber(o.id), "dice")
   end
   return o.label
 end
@@ -80,7 +85,8 @@ function W.status(ctx)
   elseif s.phase == "over" then
     return "Game over. " .. winner(s)
   end
-  local head = "Round " .. s.round .. ", " .. total(s) .. " dice on the table. "
+  local head = "Round " .. s.round .. ", " .. Count.of(units, total(s), "dice")
+    .. " on the table. "
   if s.phase == "roll" then
     return head .. "Everyone rolls under their cup."
   end
@@ -103,8 +109,8 @@ function W.entries(ctx, r)
       if p.dice > 0 then counts[#counts + 1] = p.color .. " " .. p.dice end
     end
     local text = "Round " .. after.round .. ": everyone rolls under their cup ("
-      .. total(after) .. " dice: " .. table.concat(counts, ", ") .. "); " .. after.active
-      .. " bids first."
+      .. Count.of(units, total(after), "dice") .. ": " .. table.concat(counts, ", ") .. "); "
+      .. after.active .. " bids first."
     local own = {}
     for _, p in ipairs(after.players) do
       if p.dice > 0 then own[p.color] = text .. " Your dice: " .. faces_text(p.faces) .. "." end

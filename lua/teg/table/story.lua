@@ -8,6 +8,7 @@
 -- Everything is read from the states around the action (nothing secret is in them until
 -- the end: the missions are revealed there) and from the action itself.
 
+local Count = require("lib.count")
 local json = require("lib.json")
 local S = require("teg.core.state")
 
@@ -314,7 +315,8 @@ local function action_line(D, result, core)
   local t = a.type
   local who = a.player or before.active
   if t == "roll" then
-    return who .. " rolls " .. #a.faces .. " dice: " .. faces_of(D, a.faces) .. "."
+    return who .. " rolls " .. Count.of(D.game.units, #a.faces, "dice") .. ": "
+      .. faces_of(D, a.faces) .. "."
   elseif t == "reroll" then
     local was = {}
     for k, i in ipairs(a.dice) do
@@ -369,7 +371,7 @@ local function row_news(D, before, after)
     if not was[id] then
       local p = D.planet[id]
       out[#out + 1] = "New in the row: " .. p.name .. " (" .. p.track .. " track, " .. p.vp
-        .. " VP, " .. p.steps .. (p.steps == 1 and " step" or " steps") .. " to colonize)."
+        .. " VP, " .. Count.of(D.game.units, p.steps, "steps") .. " to colonize)."
     end
   end
   for _, id in ipairs(before.row) do
@@ -462,8 +464,8 @@ function Story.score_lines(D, state)
     end
     local empire = D.levels[p.empire].vp
     local m = D.mission[p.mission]
-    out[#out + 1] = p.color .. ": planets " .. planets .. " (" .. #p.colonies
-      .. (#p.colonies == 1 and " colony" or " colonies") .. ") + empire " .. empire .. " (level "
+    out[#out + 1] = p.color .. ": planets " .. planets .. " ("
+      .. Count.of(D.game.units, #p.colonies, "colonies") .. ") + empire " .. empire .. " (level "
       .. p.empire .. ") + mission " .. p.mission_vp .. " (" .. (m and m.name or "none") .. ") = "
       .. p.vp .. " VP"
   end
@@ -471,7 +473,7 @@ function Story.score_lines(D, state)
 end
 
 -- Who won, and why: the ranking's tie-breaks (VP, then colonies, empire, energy + culture).
-function Story.winner(state)
+function Story.winner(D, state)
   local first = state.ranking[1]
   local top = {}
   for _, color in ipairs(first) do
@@ -479,7 +481,8 @@ function Story.winner(state)
   end
   if #first > 1 then
     local p = top[1]
-    return list(first) .. " share the win: " .. p.vp .. " VP, " .. #p.colonies .. " colonies, "
+    return list(first) .. " share the win: " .. p.vp .. " VP, "
+      .. Count.of(D.game.units, #p.colonies, "colonies") .. ", "
       .. "empire level " .. p.empire .. " and " .. (p.energy + p.culture)
       .. " energy + culture each."
   end
@@ -556,7 +559,7 @@ function Story.entries(ctx, result)
     for _, line in ipairs(Story.score_lines(D, after)) do
       out[#out + 1] = { kind = "score", text = "Final score, " .. line .. "." }
     end
-    out[#out + 1] = { kind = "news", text = Story.winner(after) }
+    out[#out + 1] = { kind = "news", text = Story.winner(D, after) }
   end
   return out
 end

@@ -260,7 +260,7 @@ function V.final(ctx)
       end
     end
   end
-  lines[#lines + 1] = Story.winner(state)
+  lines[#lines + 1] = Story.winner(D, state)
   return table.concat(lines, "\n")
 end
 

@@ -2,6 +2,7 @@
 -- documents the words' part of the contract): what each decision asks (teg.table.prompts),
 -- what happened, the status line, the secret missions' picks.
 
+local Count = require("lib.count")
 local Game = require("glue.game")
 local S = require("teg.core.state")
 local Prompts = require("teg.table.prompts")
@@ -101,7 +102,7 @@ function W.status(ctx)
     return ctx.D.game.name .. ": sit at a seat with a mat, then the host presses Start"
   end
   if state.phase == "over" then
-    return "Game over: " .. Story.winner(state)
+    return "Game over: " .. Story.winner(ctx.D, state)
   end
   local who = Game.decider(m)
   local d = who and Game.decision(m, who)
@@ -126,13 +127,13 @@ function W.status(ctx)
   end
   if state.final_round then
     local left = #state.players - S.active_seat(state) + 1
-    text = text .. " - last round: " .. left .. (left == 1 and " turn" or " turns") .. " left"
+    text = text .. " - last round: " .. Count.of(ctx.D.game.units, left, "turns") .. " left"
   end
   return text
 end
 
 function W.over(ctx)
-  return "The game is over: " .. Story.winner(ctx.m.state) .. " The score is under the "
+  return "The game is over: " .. Story.winner(ctx.D, ctx.m.state) .. " The score is under the "
     .. "scoreboard."
 end
 

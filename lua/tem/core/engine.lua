@@ -13,6 +13,7 @@
 --   local game = require("tem.core.engine").new(require("tem.data"))
 
 local json = require("lib.json")
+local Count = require("lib.count")
 local Steps = require("lib.steps")
 
 local NULL = json.null
@@ -35,10 +36,6 @@ local unpack = table.unpack or unpack
 -- are shared: a program step, a mine on a cell, the dealt pilots, the ranking (each is
 -- replaced whole when it changes). The cross-check compares every state with the Python
 -- engine's, so a field this missed would show there.
--- An amount of a resource in a refusal: "2 credits", "1 credit", "5 energy".
-local function amount(n, res)
-  return n .. " " .. ((res == "credits" and n == 1) and "credit" or res)
-end
 
 local function clone(s)
   local players = {}
@@ -99,6 +96,10 @@ local Engine = {}
 
 function Engine.new(D)
   local G = D.game
+  -- An amount of a resource in a refusal: "2 credits", "1 credit", "5 energy".
+  local function amount(n, res)
+    return Count.of(G.units, n, res)
+  end
   local E = {}
   local zones, bases, programs, weapons, pilots, sides = {}, {}, {}, {}, {}, {}
   for _, z in ipairs(D.zones) do zones[z.id] = z end

@@ -7,6 +7,7 @@
 -- combat's attacks and each player's scoring are entries of their own.
 
 local json = require("lib.json")
+local Count = require("lib.count")
 local Game = require("glue.game")
 
 local NULL = json.null
@@ -93,28 +94,22 @@ function L.place(D, view, cell)
   return name(D, c.zone)
 end
 
--- "credits" counts: one credit (energy and VP are said the same for any number).
 -- A round with the game's length: "Round 3 of 6", "Round 6 of 6, the last".
 function L.round_of(D, n)
   return "Round " .. n .. " of " .. D.rounds .. (n == D.rounds and ", the last" or "")
 end
 
-local function unit(n, what)
-  return (what == "credits" and (n == 1 or n == -1)) and "credit" or what
-end
-
-local function signed(n, what)
-  return (n >= 0 and "+" or "") .. n .. " " .. unit(n, what)
+local function signed(units, n, what)
+  return (n >= 0 and "+" or "") .. Count.of(units, n, what)
 end
 
 -- Running totals: each player's numbers as the entries so far have changed them, from the
 -- state before the action (so each "(now N)" is the number there: the story checker,
 -- generator/harness/storycheck.py, proves them).
 local FIELDS = { "energy", "credits", "vp", "health" }
-local WORD = { energy = "energy", credits = "credits", vp = "VP", health = "health" }
 
-local function tally_of(view)
-  local t = {}
+local function tally_of(D, view)
+  local t = { units = D.units } -- the unit words ride with the totals they word
   for _, p in ipairs(view.players) do
     local row = {}
     for _, f in ipairs(FIELDS) do
@@ -129,8 +124,8 @@ end
 local function amount(t, who, field, n)
   local row = t[who]
   row[field] = row[field] + n
-  return signed(n, WORD[field]) .. " (now " .. row[field] .. (field == "vp" and " VP" or "")
-    .. ")"
+  local total = field == "vp" and Count.of(t.units, row[field], field) or row[field]
+  return signed(t.units, n, field) .. " (now " .. total .. ")"
 end
 
 -- The change that brings `who`'s `field` to `value` (nil: no change).
@@ -297,8 +292,9 @@ local function clause(D, view, events, i, t)
     elseif e.status == "mech" then
       by = by .. "; " .. who .. " loses the Mighty Mech: a pilot again, at full health" .. numbers
     else
-      by = by .. "; " .. who .. " is back to full health, with at least " .. D.ko_floor
-        .. " energy and " .. D.ko_floor .. " credits" .. numbers
+      by = by .. "; " .. who .. " is back to full health, with at least "
+        .. Count.of(D.units, D.ko_floor, "energy") .. " and "
+        .. Count.of(D.units, D.ko_floor, "credits") .. numbers
     end
     return by
   elseif k == "to" then
@@ -331,7 +327,7 @@ local function clause(D, view, events, i, t)
     local got = {}
     if e.energy > 0 then got[#got + 1] = amount(t, who, "energy", e.energy) end
     if e.credits > 0 then got[#got + 1] = amount(t, who, "credits", e.credits) end
-    local text = who .. " collects from " .. e.zones .. (e.zones == 1 and " zone: " or " zones: ")
+    local text = who .. " collects from " .. e.zones .. " " .. Count.word(D.units, e.zones, "zones") .. ": "
     -- a resource gained nothing: said when its track is full (else the zones yield none)
     local full = {}
     for _, res in ipairs({ "energy", "credits" }) do
@@ -376,7 +372,7 @@ end
 -- its combat, then each attack, then how the combat ended and what followed. `t`: the
 -- running totals (made from `view` when not given: an action's first events).
 local function worded(D, view, events, from, to, t)
-  t = t or tally_of(view)
+  t = t or tally_of(D, view)
   local out, cur = {}, {}
   local function flush()
     if #cur > 0 then
@@ -478,7 +474,7 @@ function L.partial(ctx)
   notes.partial = { at = at, n = last }
   local out = {}
   -- the totals from the state before the action, through the events already written
-  local t = tally_of(ctx.m.core.view(ctx.m.state, nil))
+  local t = tally_of(ctx.D, ctx.m.core.view(ctx.m.state, nil))
   if done > 0 then
     worded(ctx.D, pv, events, 1, done, t)
   end
@@ -496,7 +492,7 @@ function L.entries(ctx, result)
   local events = after.events
   local out = {}
   local who = a.player
-  local t = tally_of(before) -- the running totals, through every event once worded
+  local t = tally_of(D, before) -- the running totals, through every event once worded
   local told = false
   if a.type == "base" then
     out[1] = { kind = "action", text = who .. " takes " .. L.base_slot(D, before, a.cell) .. ": "
@@ -526,7 +522,7 @@ function L.entries(ctx, result)
     if mine_at then
       -- the acting player reads their mine's number in their own words
       local own_view = core.view(result.after, who)
-      local mine = tally_of(before)
+      local mine = tally_of(D, before)
       if from > 1 then
         worded(D, own_view, own_view.events, 1, from - 1, mine)
       end
@@ -577,7 +573,7 @@ function L.entries(ctx, result)
       local start = had and had[p.color]
       local gained = start and p.vp - start
       bits[#bits + 1] = p.color .. " " .. p.vp .. " VP in all" .. (gained and (gained == 0
-        and " (none this round)" or (" (" .. signed(gained, "this round") .. ")")) or "")
+        and " (none this round)" or (" (" .. (gained > 0 and "+" or "") .. gained .. " this round)")) or "")
     end
     out[#out + 1] = { kind = "news", text = "End of round " .. before.round .. ": "
       .. table.concat(bits, ", ") .. "." }

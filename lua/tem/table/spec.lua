@@ -23,7 +23,7 @@ return function()
 
   -- The card data as the words and the view read it.
   local D = { name = raw.game.name, names = {}, private = PRIVATE, cap = raw.game.resource_cap,
-    rounds = raw.game.rounds,
+    rounds = raw.game.rounds, units = raw.game.units,
     status_names = { pilot = "a pilot", armor = "in Power Armor", mech = "in the Mighty Mech" } }
   for _, list in ipairs({ raw.zones, raw.bases, { raw.mech_zone }, raw.basic, raw.advanced,
     raw.pilots, raw.sides, raw.programs }) do

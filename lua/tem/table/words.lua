@@ -3,6 +3,7 @@
 -- Everything here reads the public view of the state (the core's view for no colour), so no
 -- line it writes can carry a secret: a program, a mine's number, a pilot not yet revealed.
 
+local Count = require("lib.count")
 local json = require("lib.json")
 local Game = require("glue.game")
 local Seats = require("glue.seats")
@@ -118,8 +119,7 @@ function W.weapon(D, id)
   local cost = {}
   for _, res in ipairs({ "energy", "credits" }) do
     if (w.cost[res] or 0) > 0 then
-      cost[#cost + 1] = w.cost[res] .. " " .. ((res == "credits" and w.cost[res] == 1) and "credit"
-        or res)
+      cost[#cost + 1] = Count.of(D.units, w.cost[res], res)
     end
   end
   return w.name .. " (" .. w.type .. ", damage " .. w.damage .. ", power " .. w.power_damage

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.engines.count import count
 from generator.engines.errors import BadSetup, IllegalAction
 from generator.engines.steps import Source, Stepwise
 
@@ -17,12 +18,9 @@ State = dict[str, Any]
 CALLS = {"liar": "Liar!", "spot": "Spot on!"}
 
 
-def dice_text(n: int, face: int) -> str:
-    """A bid in words: "1 three", "7 fives", "2 sixes"."""
-    word = ("one", "two", "three", "four", "five", "six")[face - 1] if face <= 6 else str(face)
-    if n == 1:
-        return f"1 {word}"
-    return f"{n} {word}es" if word == "six" else f"{n} {word}s"
+def dice_text(units: dict[str, Any], n: int, face: int) -> str:
+    """A bid in words, from the card data's unit words: "1 three", "7 fives", "2 sixes"."""
+    return count(units, n, f"face{face}")
 
 
 class Engine(Stepwise):
@@ -109,12 +107,16 @@ class Engine(Stepwise):
             self._call(s, me, first)
             return {"type": first, "player": me}
         q = int(first)
-        faces = [(str(f), dice_text(q, f)) for f in range(1, self.g["faces"] + 1)
+        faces = [(str(f), self.bid_words(q, f)) for f in range(1, self.g["faces"] + 1)
                  if self._raises(s, q, f)]  # fmt: skip
         f = int(src.ask("face", me, faces, why=lambda a: self._why_not(s, first, a)))
         s["bid"] = {"player": me, "quantity": q, "face": f}
         s["active"] = self._next(s, me)
         return {"type": "bid", "player": me, "quantity": q, "face": f}
+
+    def bid_words(self, q: int, face: int) -> str:
+        """A bid in words: "1 three", "7 fives", "2 sixes"."""
+        return dice_text(self.g["units"], q, face)
 
     def _raises(self, s: State, q: int, f: int | None = None) -> bool:
         """True when q dice (of face f, or of some face) raise the bid on the table."""
@@ -132,9 +134,10 @@ class Engine(Stepwise):
         if not q.isdigit() or (f is not None and not f.isdigit()):
             return None
         if int(q) > self.total(s):
-            return f"a bid of {q} dice: there are {self.total(s)} on the table"
+            dice = count(self.g["units"], int(q), "dice")
+            return f"a bid of {dice}: there are {self.total(s)} on the table"
         if bid is not None:
-            return (f"a bid must raise {dice_text(bid['quantity'], bid['face'])}: more dice, "
+            return (f"a bid must raise {self.bid_words(bid['quantity'], bid['face'])}: more dice, "
                     "or as many of a higher face")  # fmt: skip
         return None
 

@@ -34,6 +34,7 @@ def decks(data: Any) -> dict[str, list[tuple[str, str, Any]]]:
     colors = p["game"]["seat_colors"]
     slots = p["game"]["statuses"]["pilot"]["slots"]
     mech = p["game"]["statuses"]["mech"]
+    units = p["game"]["units"]
     zones = [
         (z["id"], f"zones/zones/{i}", partial(C.zone_card, z, z["id"] in marked))
         for i, z in enumerate(p["zones"])
@@ -54,12 +55,12 @@ def decks(data: Any) -> dict[str, list[tuple[str, str, Any]]]:
         for i, c in enumerate(p["programs"])
     ]
     weapons = [
-        (w["id"], f"weapons/{kind}/{i}", partial(C.weapon_card, w, kind, w["id"] in marked))
+        (w["id"], f"weapons/{kind}/{i}", partial(C.weapon_card, w, kind, w["id"] in marked, units))
         for kind in ("basic", "advanced")
         for i, w in enumerate(p[kind])
     ]
     pilots = [
-        (q["id"], f"pilots/pilots/{i}", partial(C.pilot_card, q, slots, q["id"] in marked))
+        (q["id"], f"pilots/pilots/{i}", partial(C.pilot_card, q, slots, q["id"] in marked, units))
         for i, q in enumerate(p["pilots"])
     ]
     side = p["sides"][0]
@@ -69,7 +70,11 @@ def decks(data: Any) -> dict[str, list[tuple[str, str, Any]]]:
         "weapons": weapons,
         "pilots": pilots,
         "mech": [
-            (side["id"], "mech/sides/0", partial(C.mech_card, side, mech, side["id"] in marked))
+            (
+                side["id"],
+                "mech/sides/0",
+                partial(C.mech_card, side, mech, side["id"] in marked, units),
+            )
         ],
     }
 
@@ -84,7 +89,9 @@ def _backs(data: Any, font_path: str | None) -> dict[str, Callable[[], Image.Ima
         "programs": partial(C.back, "PROGRAM", (60, 70, 90), name, font_path),
         "weapons": partial(C.back, "WEAPON", (140, 60, 60), name, font_path),
         "pilots": partial(C.armor_side, p["game"]["statuses"]["armor"], font_path),
-        "mech": partial(C.mech_card, other, mech, other["id"] in data.marked, font_path),
+        "mech": partial(
+            C.mech_card, other, mech, other["id"] in data.marked, p["game"]["units"], font_path
+        ),
     }
 
 

@@ -228,25 +228,29 @@ def program_card(
     return image
 
 
-def weapon_body(weapon: dict[str, Any], kind: str) -> str:
+def weapon_body(weapon: dict[str, Any], kind: str, units: words.Units) -> str:
     """A weapon card's lower text: type, cost, VP and ability in words."""
     lines = [
-        f"{weapon['type'].upper()} ({kind}) · cost {words.cost(weapon['cost'])}",
+        f"{weapon['type'].upper()} ({kind}) · cost {words.cost(weapon['cost'], units)}",
         f"{weapon['vp']} VP at the end",
     ]
-    text = words.ability(weapon["ability"])
+    text = words.ability(weapon["ability"], units)
     if text:
         lines.append(text)
     return " · ".join(lines)
 
 
 def weapon_card(
-    weapon: dict[str, Any], kind: str, marked: bool, font_path: str | None = None
+    weapon: dict[str, Any],
+    kind: str,
+    marked: bool,
+    units: words.Units,
+    font_path: str | None = None,
 ) -> Image.Image:
     """A weapon: type, damage / power damage, cost, VP, ability in words."""
     big = f"{weapon['damage']} / {weapon['power_damage']}"
     band = TYPE_RGB[weapon["type"]]
-    image = card(weapon["name"], band, big, weapon_body(weapon, kind), marked, font_path,
+    image = card(weapon["name"], band, big, weapon_body(weapon, kind, units), marked, font_path,
                  caption="damage / power attack damage")  # fmt: skip
     icon(ImageDraw.Draw(image), (98, 220), 26, weapon["type"], band)  # its type, by the numbers
     return image
@@ -263,7 +267,8 @@ def small_card_text(data: Any, font_path: str | None = None) -> list[tuple[str, 
     for kind in ("basic", "advanced"):
         for i, w in enumerate(p[kind]):
             texts.append(("weapons", f"/{kind}/{i}/name", w["name"], TITLE))
-            texts.append(("weapons", f"/{kind}/{i}/ability", weapon_body(w, kind), BODY))
+            body = weapon_body(w, kind, p["game"]["units"])
+            texts.append(("weapons", f"/{kind}/{i}/ability", body, BODY))
     out = []
     for file, ptr, text, (box, size) in texts:
         try:
@@ -276,11 +281,15 @@ def small_card_text(data: Any, font_path: str | None = None) -> list[tuple[str, 
 
 
 def pilot_card(
-    pilot: dict[str, Any], slots: dict[str, int], marked: bool, font_path: str | None = None
+    pilot: dict[str, Any],
+    slots: dict[str, int],
+    marked: bool,
+    units: words.Units,
+    font_path: str | None = None,
 ) -> Image.Image:
     """A pilot's Pilot side: health, hand slots, ability."""
     body = f"Hands: {slots['basic']} basic"
-    text = words.ability(pilot["ability"])
+    text = words.ability(pilot["ability"], units)
     if text:
         body += " · " + text
     return card(pilot["name"], (230, 170, 60), f"Health {pilot['health']}", body, marked, font_path)
@@ -300,11 +309,15 @@ def armor_side(armor: dict[str, Any], font_path: str | None = None) -> Image.Ima
 
 
 def mech_card(
-    side: dict[str, Any], mech: dict[str, Any], marked: bool, font_path: str | None = None
+    side: dict[str, Any],
+    mech: dict[str, Any],
+    marked: bool,
+    units: words.Units,
+    font_path: str | None = None,
 ) -> Image.Image:
     """One side of the Mighty Mech card."""
     body = f"Mighty Mech · {mech['slots']['advanced']} weapon slots · " + (
-        words.ability(side["ability"]) or "no power"
+        words.ability(side["ability"], units) or "no power"
     )
     return card(side["name"], (235, 235, 240), f"Health {mech['health']}", body, marked, font_path)
 

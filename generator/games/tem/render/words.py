@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.games.tem.rules.engine import amount
+from generator.engines.count import count
+
+Units = dict[str, dict[str, str]]  # game.yaml's unit words
 
 ARROWS = {
     "step": "1 zone N/E/S/W",
@@ -20,17 +22,21 @@ ACTIONS = {
 }
 
 
-def ability(a: dict[str, Any]) -> str:
+def ability(a: dict[str, Any], units: Units) -> str:
     """One ability of the fixed vocabulary, as a sentence a player reads."""
     kind = a["kind"]
     n = a.get("n", 0)
     res = a.get("resource", "")
+
+    def amount(m: int) -> str:  # every text below is built: only some abilities name a resource
+        return count(units, m, res) if res else str(m)
+
     text = {
         "none": "",
-        "gain": f"After attacking: gain {amount(n, res)}.",
+        "gain": f"After attacking: gain {amount(n)}.",
         "vp": f"After attacking: gain {n} VP.",
-        "drain": f"After attacking: the opponent loses {amount(n, res)}.",
-        "pay_for_damage": f"Pay up to {amount(a.get('max', 0), res)}: +1 damage each.",
+        "drain": f"After attacking: the opponent loses {amount(n)}.",
+        "pay_for_damage": f"Pay up to {amount(a.get('max', 0))}: +1 damage each.",
         "heal": f"After attacking: heal {n}.",
         "shield": f"The next damage you take this combat is {n} less.",
         "pierce": "Ignores shields.",
@@ -45,6 +51,6 @@ def ability(a: dict[str, Any]) -> str:
     return text
 
 
-def cost(c: dict[str, int]) -> str:
+def cost(c: dict[str, int], units: Units) -> str:
     """A weapon's cost ("2 energy + 1 credit")."""
-    return " + ".join(amount(n, r) for r, n in sorted(c.items())) or "free"
+    return " + ".join(count(units, n, r) for r, n in sorted(c.items())) or "free"

@@ -17,16 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from generator.engines.count import count
 from generator.engines.errors import IllegalAction
 from generator.engines.steps import Source, Stepwise
 from generator.games.tem.rules.state import DIAG, ORTHO, State, new_state, view
 
 SIMULTANEOUS = ("pilot", "base_mine", "basic", "program")
-
-
-def amount(n: int, res: str) -> str:
-    """An amount of a resource in a refusal: "2 credits", "1 credit", "5 energy"."""
-    return f"{n} {'credit' if res == 'credits' and n == 1 else res}"
 
 
 # What each program card action is called in its decision's option.
@@ -49,6 +45,10 @@ class Engine(Stepwise):
         self.weapons.update({w["id"]: {**w, "class": "advanced"} for w in d["advanced"]})
         self.pilots = {p["id"]: p for p in d["pilots"]}
         self.sides = {s["id"]: s for s in d["sides"]}
+
+    def _amount(self, n: int, res: str) -> str:
+        """An amount of a resource in a refusal: "2 credits", "1 credit", "5 energy"."""
+        return count(self.g["units"], n, res)
 
     # --- queries --------------------------------------------------------------------------
 
@@ -704,7 +704,7 @@ class Engine(Stepwise):
             return f"no {what} in {place} while the Mighty Mech stands there"
         res, cost = self._deploy_cost(s, p, what)
         if p[res] < cost:
-            return f"a {what} in {place} costs {amount(cost, res)}; {p['color']} has {p[res]}"
+            return f"a {what} in {place} costs {self._amount(cost, res)}; {p['color']} has {p[res]}"
         if what == "mine":
             left = bool(p["mines"]) or any(
                 c["mine"] is not None and c["mine"]["owner"] == p["color"]
@@ -731,7 +731,7 @@ class Engine(Stepwise):
         if w is None:
             if self._buyable(s, p):
                 return None
-            have = f"{amount(p['energy'], 'energy')}, {amount(p['credits'], 'credits')}"
+            have = f"{self._amount(p['energy'], 'energy')}, {self._amount(p['credits'], 'credits')}"
             return f"{p['color']} can afford no weapon on offer ({have})"
         weapon = self.weapons.get(w)
         if weapon is None:
@@ -745,7 +745,8 @@ class Engine(Stepwise):
         cost = weapon["cost"]
         for res in ("energy", "credits"):
             if p[res] < cost.get(res, 0):
-                return f"{weapon['name']} costs {amount(cost[res], res)}; {p['color']} has {p[res]}"
+                need = self._amount(cost[res], res)
+                return f"{weapon['name']} costs {need}; {p['color']} has {p[res]}"
         return None
 
     def _why_not_power(self, s: State, p: dict[str, Any], pick: str | None = None) -> str | None:
@@ -757,7 +758,7 @@ class Engine(Stepwise):
         color = p["color"]
         no_upgrade = (
             "no upgrade in Power Armor" if p["status"] != "pilot"
-            else f"an upgrade costs {amount(up['pay'], up['resource'])}; {color} has "
+            else f"an upgrade costs {self._amount(up['pay'], up['resource'])}; {color} has "
             f"{p[up['resource']]}"
         )  # fmt: skip
         if pick == "upgrade":
@@ -765,8 +766,8 @@ class Engine(Stepwise):
         full = p["health"] >= self._health_max(p)
         no_heal = (
             f"{color} is at full health ({p['health']})" if full
-            else f"healing costs {amount(heal['pay'], heal['resource'])} for {heal['health']} "
-            f"health; "
+            else f"healing costs {self._amount(heal['pay'], heal['resource'])} "
+            f"for {heal['health']} health; "
             f"{color} has {p[heal['resource']]}"
         )  # fmt: skip
         if pick is not None:

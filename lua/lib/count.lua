@@ -1,0 +1,21 @@
+-- A count in words: "1 credit", "-1 credit", "2 credits". The words come from the card data
+-- (game.yaml `units`, schemas/words/units.schema.json), the one place a game's plurals are
+-- written. Pure: no TTS calls. The twin of generator/engines/count.py.
+
+local Count = {}
+
+-- The unit's word for `n`: its `one` for 1 and -1, its `other` for any other number.
+function Count.word(units, n, unit)
+  local u = units[unit]
+  if not u then
+    error("no unit word '" .. tostring(unit) .. "' in game.yaml's units", 2)
+  end
+  return (n == 1 or n == -1) and u.one or u.other
+end
+
+-- `n` and the unit's word for it: "1 credit", "3 dice".
+function Count.of(units, n, unit)
+  return n .. " " .. Count.word(units, n, unit)
+end
+
+return Count
