@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from generator import __version__, cards, contract, games
+from generator import __version__, cards, contract, games, i18n
 from generator.luabuild.scripts import build_scripts
 from generator.outputs import OutputError, publish
 from generator.paths import CARDS, ROOT, display, file_stem
@@ -57,11 +57,13 @@ class BuildResult:
     warnings: tuple[Problem, ...]
 
 
-def source_hash(game: str, card_folder: Path) -> str:
-    """A hash of every source a build reads (the card data used, Lua, schemas)."""
+def source_hash(game: str, card_folder: Path, lang: str | None = None) -> str:
+    """A hash of every source a build reads (the card data used, Lua, schemas, the words)."""
     digest = hashlib.sha256()
     patterns = ["lua/lib/**/*.lua", "lua/glue/**/*.lua", f"lua/{game}/**/*.lua"]
-    patterns += [f"schemas/{game}/*.json", "schemas/tts/*.json"]
+    patterns += [f"schemas/{game}/*.json", "schemas/tts/*.json", "schemas/words/*.json"]
+    if lang is not None:
+        patterns += [f"cards/i18n/{lang}.po", f"cards/{game}/i18n/{lang}.po"]
     sources = sorted(card_folder.glob("*.yaml"))
     sources += sorted({p for pattern in patterns for p in ROOT.glob(pattern)})
     for path in sources:
@@ -100,18 +102,20 @@ def asset_base_url(text: str) -> str:
     return urlunsplit((parts.scheme.lower(), parts.netloc, path, "", ""))
 
 
-def build_key(game: str, card_folder: Path) -> str:
-    """The build folder's name for a card folder.
+def build_key(game: str, card_folder: Path, lang: str | None = None) -> str:
+    """The build folder's name for a card folder (and a language other than English).
 
     The game id for the shipped cards (cards/<game>), else the game, the folder's name and a
     hash of its full path ("teg-mycopy-1a2b3c4d"), so a build of an edited copy never
-    replaces another's.
+    replaces another's; a build in another language adds it ("teg-ja"), so the English
+    build stays as it is.
     """
     folder = Path(card_folder).resolve()
+    suffix = f"-{lang}" if lang else ""
     if folder == (CARDS / game).resolve():
-        return game
+        return game + suffix
     digest = hashlib.sha256(folder.as_posix().encode("utf-8")).hexdigest()[:8]
-    return f"{game}-{file_stem(folder.name) or 'cards'}-{digest}"
+    return f"{game}-{file_stem(folder.name) or 'cards'}-{digest}{suffix}"
 
 
 def game_folder(build_dir: Path, key: str) -> Path:
@@ -150,12 +154,15 @@ def build(
     font_path: str | None = None,
     steps: Callable[[int], Callable[[str], None]] = lambda total: lambda name: None,
     report: cards.Report | None = None,
+    lang: str | None = None,
 ) -> BuildResult:
     """Build GAME's mod into build_dir/<game>, or raise BuildError (build_dir untouched).
 
     `game` is a game id or a card folder (as for validate); `report` is the card data's
-    validation, when the caller already has it. Raises BadOption for an unusable option,
-    BuildError for problems in the inputs, OutputError when build_dir cannot be written.
+    validation, when the caller already has it; `lang` a language other than English
+    (build_dir/<game>-<lang>: the table's words translated, generator.i18n). Raises BadOption
+    for an unusable option, BuildError for problems in the inputs, OutputError when
+    build_dir cannot be written.
     """
     base_url = asset_base_url(asset_base_url_text) if asset_base_url_text else None
     report = report or cards.validate(game)
@@ -173,7 +180,15 @@ def build(
         problems = [Problem(lack.where, None, None, "", "GAME", lack.what) for lack in lacks]
         raise BuildError("the game's parts (ttsmod check)", problems)
     warnings = small_text_warnings(report, font_path)
-    scripts = build_scripts(report.game, report.documents, build_dir / ".cache")
+    words = None
+    if lang is not None and lang != i18n.SOURCE:
+        try:
+            words = i18n.translator(report.game, lang)
+        except i18n.WordsError as err:
+            raise BuildError(f"the {lang} words", err.problems) from None
+    else:
+        lang = None
+    scripts = build_scripts(report.game, report.documents, build_dir / ".cache", words)
     if scripts.problems:
         raise BuildError("lint", scripts.problems)
     cache = Cache(build_dir / ".cache")
@@ -186,12 +201,15 @@ def build(
         where = display(report.source)
         problems = [Problem(where, None, None, WHOLE_FILE, "LAYOUT", f) for f in faults]
         raise BuildError("layout", problems)
-    key = build_key(report.game, report.source)
+    key = build_key(report.game, report.source, lang)
     folder = game_folder(build_dir, key)
     url_base = base_url or (folder / "assets").absolute().as_uri() + "/"
-    source = source_hash(report.game, report.source)
+    source = source_hash(report.game, report.source, lang)
     built = parts.build_save(data, assets, url_base, scripts.bundles["Global"].text, source)
     name = file_stem(built.save["SaveName"])  # the game's name: checked non-empty
+    if lang is not None:
+        name = f"{name}-{lang}"
+        built.save["SaveName"] = f"{built.save['SaveName']} ({i18n.language_name(lang)})"
     save_text = json.dumps(built.save, indent=2, ensure_ascii=False)
     manifest = {
         "game": report.game,
@@ -199,6 +217,7 @@ def build(
         "source_hash": source,
         "asset_base_url": base_url,
         "font": font_path,
+        "lang": lang or i18n.SOURCE,
         "ttsmod": __version__,
     }
     files = {

@@ -144,16 +144,22 @@ FOLDER_GAME = click.option("--game", help="Which game a folder holds (default: i
     type=click.Path(dir_okay=False),
     help="A TrueType font for card text (default: Source Sans Pro, installed with ttsmod).",
 )
-def build(source: str, asset_base_url: str | None, font_path: str | None) -> None:
+@click.option(
+    "--lang",
+    metavar="LANG",
+    help="The players' language (default en): the table's words from cards/i18n/LANG.po and "
+    "cards/<game>/i18n/LANG.po, built into build/<game>-LANG/ beside the English build.",
+)
+def build(source: str, asset_base_url: str | None, font_path: str | None, lang: str | None) -> None:
     """Build a game's mod into build/<game>/ (`make mod` runs this for every game).
 
     GAME_OR_DIR is a game id (default teg) or a folder holding a copy of its card data.
     Validates the card data, bundles and lints the Lua, renders every image (cached by
     content), assembles the TTS save and checks it, then writes build/<game>/<Save>.json, its
     thumbnail <Save>.png, assets/, scripts/ and build.json. Nothing in build/ changes
-    unless every step succeeds.
+    unless every step succeeds. With --lang, a string with no translation stops the build.
     """
-    result = _run_build(source, asset_base_url, font_path)
+    result = _run_build(source, asset_base_url, font_path, lang)
     images = sum(1 for f in result.files if f.startswith("assets/"))
     click.echo(
         f"wrote {display(result.folder / result.save_name)}.json "
@@ -162,7 +168,9 @@ def build(source: str, asset_base_url: str | None, font_path: str | None) -> Non
     )
 
 
-def _run_build(source: str, asset_base_url: str | None, font_path: str | None) -> Any:
+def _run_build(
+    source: str, asset_base_url: str | None, font_path: str | None, lang: str | None = None
+) -> Any:
     from generator import paths
     from generator.build import BadOption, BuildError, build
     from generator.build import asset_base_url as base_url
@@ -180,7 +188,7 @@ def _run_build(source: str, asset_base_url: str | None, font_path: str | None) -
         sys.exit(EXIT_BAD_INPUT)
     with _progress("rendering") as steps:
         try:
-            result = build(source, paths.BUILD, asset_base_url, font_path, steps, report)
+            result = build(source, paths.BUILD, asset_base_url, font_path, steps, report, lang)
         except BuildError as err:
             click.echo(render(err.problems))
             _fail(f"build stopped at {err.stage}; build/ is unchanged", EXIT_BAD_INPUT)
@@ -374,6 +382,48 @@ INTERPRETER = click.option(
     "own cost taken out; each game also played on lupa and compared). Needs "
     "ttsmod[moonsharp] and a .NET runtime (docs/moonsharp.md).",
 )
+
+
+@main.group()
+def i18n() -> None:
+    """The players' words in other languages (docs/i18n.md): catalogues in cards/."""
+
+
+@i18n.command(name="update")
+def i18n_update() -> None:
+    """Gather every marked string into cards/**/i18n/<domain>.pot and each language's .po.
+
+    A new string enters every language untranslated (`ttsmod i18n check` lists them); a
+    string no longer marked leaves.
+    """
+    from generator import i18n as words
+
+    try:
+        changed = [p for domain in words.domains() for p in words.update(domain)]
+    except words.WordsError as err:
+        click.echo(render(err.problems))
+        _fail("ttsmod: the marked words cannot be read; nothing was written", EXIT_BAD_INPUT)
+    for path in changed:
+        click.echo(f"wrote {display(path)}")
+    if not changed:
+        click.echo("the catalogues are up to date")
+
+
+@i18n.command(name="check")
+@click.option("--lang", metavar="LANG", help="Only this language (default: every one).")
+def i18n_check(lang: str | None) -> None:
+    """List each marked string a language has no translation for (exit 1 if any)."""
+    from generator import i18n as words
+
+    langs = [lang] if lang else words.languages()
+    try:
+        problems = [p for code in langs for d in words.domains() for p in words.missing(d, code)]
+    except words.WordsError as err:
+        problems = err.problems
+    if problems:
+        click.echo(render(problems))
+        _fail(f"ttsmod: {len(problems)} string(s) untranslated", EXIT_BAD_INPUT)
+    click.echo(f"every marked string is translated ({', '.join(langs) or 'no language'})")
 
 
 @main.command(name="games")

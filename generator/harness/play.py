@@ -12,6 +12,7 @@ import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from generator.harness.moonsharp import MODEL, Model, pauses
@@ -46,6 +47,22 @@ class GameResult:
     def actions(self) -> int:
         """How many actions the game's record holds."""
         return len(self.record["actions"]) if self.record else 0
+
+
+MORE = "More options ({page}/{pages})"  # lua/glue/panels.lua: a panel's next page
+
+
+@cache
+def _more_prefixes() -> tuple[str, ...]:
+    from generator import i18n
+
+    texts = [MORE] + [i18n.words(i18n.FRAMEWORK, lang).get(MORE, MORE) for lang in i18n.languages()]
+    return tuple(sorted({text.split("{")[0] for text in texts}))
+
+
+def is_more(text: str) -> bool:
+    """True for a panel's "More options (1/2)" button, in any language the table is built in."""
+    return text.startswith(_more_prefixes())
 
 
 def first_difference(a: Any, b: Any, where: str = "") -> str | None:
@@ -136,7 +153,7 @@ def click_option(t: Table, color: str, label: str, index: int, prefix: str | Non
             if text == label:
                 t.click(color, eid)
                 return
-        more = [eid for eid, text in shown if text.startswith("More options")]
+        more = [eid for eid, text in shown if is_more(text)]
         if not more:
             break
         t.click(color, more[0])

@@ -34,6 +34,7 @@ from generator.harness.play import (
     chooser_for,
     click_option,
     first_difference,
+    is_more,
     panel_options,
     seat_players,
     settle,
@@ -254,8 +255,8 @@ def _check_panel(t: Table, color: str, want: list[str], away: bool) -> None:
     seen: list[str] = []
     for _ in range(40):
         page = _options(t, color, away)
-        seen += [text for _, text in page if not text.startswith("More options")]
-        more = [eid for eid, text in page if text.startswith("More options")]
+        seen += [text for _, text in page if not is_more(text)]
+        more = [eid for eid, text in page if is_more(text)]
         if not more or len(seen) >= len(want):
             break
         t.click(clicker, more[0])

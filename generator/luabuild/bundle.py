@@ -365,10 +365,25 @@ def bundle(
     generated: dict[str, str] | None = None,
     lua_root: Path = ROOT / "lua",
     cache_dir: Path | None = None,
+    words: dict[str, str] | None = None,
 ) -> Bundle:
-    """Bundle the script at root_path with every module it requires."""
+    """Bundle the script at root_path with every module it requires.
+
+    With `words` (English -> another language, generator.i18n), each `tr("...")` literal of
+    a module of lua/ is replaced by its translation on its own line.
+    """
     root = Module(ROOT_NAME, root_path.read_text(encoding="utf-8"), display(root_path))
-    return write_bundle(collect(root, lua_root, generated or {}, cache_dir))
+    modules = collect(root, lua_root, generated or {}, cache_dir)
+    if words is not None:
+        from generator.i18n.lua import translated
+
+        modules = [
+            m
+            if m.origin.startswith("<")
+            else Module(m.name, translated(m.source, words.__getitem__), m.origin)
+            for m in modules
+        ]
+    return write_bundle(modules)
 
 
 def bundle_module(

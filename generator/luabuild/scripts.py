@@ -58,18 +58,24 @@ def shipped_modules(game: str = "teg") -> dict[str, str]:
     return generated_modules(game, report.documents)
 
 
-def build_scripts(game: str, documents: dict, cache_dir: Path | None = None) -> Scripts:
+def build_scripts(
+    game: str,
+    documents: dict,
+    cache_dir: Path | None = None,
+    words: dict[str, str] | None = None,
+) -> Scripts:
     """Bundle every scripted object of a game and lint the bundles.
 
     With `cache_dir`, lint results are kept by a hash of the bundle, so an unchanged script
-    is not parsed again (parsing is most of the time a build spends on Lua).
+    is not parsed again (parsing is most of the time a build spends on Lua). With `words`,
+    the players' words are translated (generator.i18n).
     """
     generated = generated_modules(game, documents)
     bundles: dict[str, Bundle] = {}
     problems: list[Problem] = []
     for name, root in sorted(games.get(game).scripted_objects.items()):
         try:
-            bundles[name] = bundle(ROOT / "lua" / root, generated, ROOT / "lua", cache_dir)
+            bundles[name] = bundle(ROOT / "lua" / root, generated, ROOT / "lua", cache_dir, words)
         except BundleError as err:
             problems += err.problems
             continue

@@ -13,8 +13,11 @@ local Frames = require("glue.frames")
 local Game = require("glue.game")
 local Flow = require("glue.flow")
 local Seats = require("glue.seats")
+local tr = require("lib.tr")
 
 local B = {}
+
+B.LEVELS = { easy = tr("easy"), strong = tr("strong") } -- a level as players read it
 
 B.PACES = { normal = 0.6, fast = 0.15 } -- seconds between a bot's steps
 local NEXT = { [false] = "easy", easy = "strong", strong = false }
@@ -24,11 +27,12 @@ local TRACE_KEPT = 200 -- bot steps kept for the tests (botTrace)
 -- one of its players.
 function B.may_set(T, color, seated)
   if (seated or T.seated)[color] then
-    return false, color .. " is seated: a bot plays only a seat nobody sits at"
+    return false, tr("{color} is seated: a bot plays only a seat nobody sits at",
+      { color = color })
   end
   local m = T.m
   if (m.state ~= nil or m.picks ~= nil) and not Game.plays(m, color) then
-    return false, color .. " is not in this game"
+    return false, tr("{color} is not in this game", { color = color })
   end
   return true
 end
@@ -51,9 +55,10 @@ function B.set(T, color, level, host)
   T.bots[color] = level and { level = level } or nil
   T.prefs.bots[color] = level or nil
   if playing then
-    T.say(level and (host .. " gave " .. color .. "'s seat to a bot (" .. level .. ")")
-      or (host .. " took " .. color .. "'s seat back from its bot: the host decides for "
-        .. color .. " until someone sits there"))
+    local v = { host = host, color = color, level = level and B.LEVELS[level] }
+    T.say(level and tr("{host} gave {color}'s seat to a bot ({level})", v)
+      or tr("{host} took {color}'s seat back from its bot: the host decides for {color} until "
+        .. "someone sits there", v))
   end
   T.memo.panels = {}
   T.scores_forced = true
@@ -66,7 +71,7 @@ function B.seated(T)
     if T.seated[color] then
       T.bots[color], T.prefs.bots[color] = nil, nil
       if T.m.state ~= nil or T.m.picks ~= nil then
-        T.say(color .. " sat down: the bot leaves " .. color .. "'s seat.")
+        T.say(tr("{color} sat down: the bot leaves {color}'s seat.", { color = color }))
       end
       T.scores_forced = true
     end
@@ -283,10 +288,11 @@ function B.panel(T, ui, handler)
       local bot = s ~= "+" and s ~= "-"
       any = any or s ~= "-"
       entries[i] = { "bots:" .. color, { active = s ~= "-", onClick = handler,
-        text = color .. ": " .. (bot and ("bot, " .. s) or "no bot") } }
+        text = bot and tr("{color}: bot, {level}", { color = color, level = B.LEVELS[s] })
+          or tr("{color}: no bot", { color = color }) } }
     end
     entries[#entries + 1] = { "bots:pace", { active = any, onClick = handler,
-      text = "Bots' pace: a move every " .. B.PACES[pace] .. " s" } }
+      text = tr("Bots' pace: a move every {seconds} s", { seconds = B.PACES[pace] }) } }
     entries[#entries + 1] = { "bots", { active = any } }
     memo = { sig = sig, entries = entries }
     T.memo.bots = memo

@@ -11,14 +11,15 @@ local Paint = require("glue.paint")
 local Panels = require("glue.panels")
 local Seats = require("glue.seats")
 local Botplay = require("glue.botplay")
+local tr = require("lib.tr")
 
 local C = {}
 
 local function busy(T)
   if T.loading then
-    return "the table is loading the saved game"
+    return tr("the table is loading the saved game")
   elseif T.starting then
-    return "the table is dealing"
+    return tr("the table is dealing")
   elseif T.input_busy then
     return T.input_busy
   end
@@ -51,12 +52,12 @@ local function option(T, color, slot, by_host)
   local d = m.picks == nil and Game.decision(m, color)
   if d == nil then
     local who = Game.decider(m)
-    Seats.tell(me, who and ("it is " .. who .. "'s decision")
-      or ("there is nothing for " .. color .. " to choose now"))
+    Seats.tell(me, who and tr("it is {who}'s decision", { who = who })
+      or tr("there is nothing for {color} to choose now", { color = color }))
     return
   end
   if not current(T, color, by_host) then
-    Seats.tell(me, "that option is out of date (the table has moved on); choose again")
+    Seats.tell(me, tr("that option is out of date (the table has moved on); choose again"))
     return
   end
   if m.picks then
@@ -64,7 +65,8 @@ local function option(T, color, slot, by_host)
     return
   end
   if T.spec.private[d.name] then
-    Seats.tell(me, "that choice is secret: it is made in " .. color .. "'s own dialog")
+    Seats.tell(me, tr("that choice is secret: it is made in {color}'s own dialog",
+      { color = color }))
     return
   end
   if m.confirm and m.confirm.color == color then
@@ -75,7 +77,7 @@ local function option(T, color, slot, by_host)
   end
   local entries = T.menu(color, d)
   if entries == nil then
-    Seats.tell(me, "the options are still being prepared; choose again in a moment")
+    Seats.tell(me, tr("the options are still being prepared; choose again in a moment"))
     return
   end
   local slots = T.spec.layout.option_slots
@@ -89,7 +91,7 @@ local function option(T, color, slot, by_host)
   end
   local entry = index and entries[index]
   if entry == nil then
-    Seats.tell(me, "that option is out of date; choose again")
+    Seats.tell(me, tr("that option is out of date; choose again"))
     return
   end
   T.prefs.page[color] = nil
@@ -103,12 +105,12 @@ end
 
 local function back(T, color, by_host)
   if not Game.can_back(T.m, color) and Game.decision(T.m, color) == nil then
-    Seats.tell(by_host or color, "only the player deciding can take a choice back")
+    Seats.tell(by_host or color, tr("only the player deciding can take a choice back"))
     return
   end
   if not current(T, color, by_host) then
-    Seats.tell(by_host or color, "that option is out of date (the table has moved on); "
-      .. "choose again")
+    Seats.tell(by_host or color, tr("that option is out of date (the table has moved on); "
+      .. "choose again"))
     return
   end
   T.prefs.page[color] = nil
@@ -121,12 +123,12 @@ local function undo(T, color)
   local m = T.m
   local why = Game.why_no_undo(m)
   if why then
-    Seats.tell(color, "Not possible: " .. why)
+    Seats.tell(color, tr("Not possible: {why}", { why = why }))
     return
   end
   local n = Game.count(m)
   -- an undo far back replays over several frames: nothing else meanwhile
-  T.input_busy = "the table is taking the last action back"
+  T.input_busy = tr("the table is taking the last action back")
   Frames.work(T.frames, "undo", function(pace)
     local ok, err = pcall(Game.undo, m, pace)
     T.input_busy = nil
@@ -135,14 +137,19 @@ local function undo(T, color)
       if refusal == nil then
         error(err, 0)
       end
-      Seats.tell(color, "Not possible: " .. refusal)
+      Seats.tell(color, tr("Not possible: {why}", { why = refusal }))
       return
     end
     local undone = err -- (pcall's second value: how many actions went back)
     local first = n - undone + 1
-    local said = T.said[first] or ("action " .. first)
-    local line = color .. " undid: " .. string.gsub(said, "%.$", "")
-      .. (undone > 1 and " (and what the table then did by itself)" or "") .. "."
+    local said = T.said[first] or tr("action {n}", { n = first })
+    local stop = tr(".") -- a sentence's end in the table's language
+    if string.sub(said, -#stop) == stop then
+      said = string.sub(said, 1, -#stop - 1)
+    end
+    local v = { color = color, what = said }
+    local line = undone > 1 and tr("{color} undid: {what} (and what the table then did by "
+      .. "itself).", v) or tr("{color} undid: {what}.", v)
     for i = first, n do
       T.said[i] = nil
     end
@@ -156,7 +163,8 @@ local function drop_player(T, host, color)
   T.attempt(host, function()
     local offered = Game.drop_picker(T.m, color, T.spec.players.min)
     T.spec.deal.dropped(T, color, offered)
-    Seats.say(host .. " removed " .. color .. " from the game before the first turn.")
+    Seats.say(tr("{host} removed {color} from the game before the first turn.",
+      { host = host, color = color }))
     return nil
   end)
 end
@@ -169,12 +177,12 @@ function C.button(T, player, value, id, handler)
   end
   local color, admin = Seats.caller(player)
   if color == "Grey" or color == nil then
-    Seats.tell("Grey", "spectators cannot play: pick a seat colour first")
+    Seats.tell("Grey", tr("spectators cannot play: pick a seat colour first"))
     return
   end
   -- the buttons on screen name the handler of the version they were painted for
   if handler ~= T.painted % Panels.HANDLERS then
-    Seats.tell(color, "that option is out of date (the table has moved on); choose again")
+    Seats.tell(color, tr("that option is out of date (the table has moved on); choose again"))
     return
   end
   local why = busy(T)
@@ -185,7 +193,7 @@ function C.button(T, player, value, id, handler)
   local owner, slot = string.match(id, "^seat:(%a+):opt:(%w+)$")
   if owner then
     if owner ~= color then
-      Seats.tell(color, "that panel is " .. owner .. "'s")
+      Seats.tell(color, tr("that panel is {owner}'s", { owner = owner }))
     else
       option(T, color, slot)
     end
@@ -195,7 +203,7 @@ function C.button(T, player, value, id, handler)
     return
   end
   if not admin then
-    Seats.tell(color, "only the host or a promoted player can use the host's buttons")
+    Seats.tell(color, tr("only the host or a promoted player can use the host's buttons"))
     return
   end
   local proxy_slot = string.match(id, "^proxy:opt:(%w+)$")
@@ -204,7 +212,7 @@ function C.button(T, player, value, id, handler)
     ctx.m, ctx.seated = T.m, T.seated
     local absent = Panels.absent(ctx)
     if absent == nil then
-      Seats.tell(color, "no one who is away has a decision to make now")
+      Seats.tell(color, tr("no one who is away has a decision to make now"))
     elseif proxy_slot then
       option(T, absent, proxy_slot, color)
     elseif id == "proxy:back" then
@@ -217,7 +225,7 @@ function C.button(T, player, value, id, handler)
   elseif string.match(id, "^bots:%a+$") then
     local why = Botplay.cycle(T, color, string.sub(id, 6))
     if why then
-      Seats.tell(color, "Not possible: " .. why)
+      Seats.tell(color, tr("Not possible: {why}", { why = why }))
     end
   elseif id == "host:undo" then
     undo(T, color)
@@ -252,7 +260,7 @@ function C.open_dialog(T, color)
       labels[i], ids[i] = e.label, e
     end
     if Game.can_back(m, color) then
-      labels[#labels + 1] = "Back (take the last choice back)"
+      labels[#labels + 1] = tr("Back (take the last choice back)")
       ids[#ids + 1] = "<back>"
     end
     question = T.spec.words.prompt(ctx, d)
@@ -272,20 +280,20 @@ function C.answer(T, by, owner, index)
   local asked = T.dialogs[owner]
   T.dialogs[owner] = nil
   if by ~= owner then
-    Seats.tell(by, "that dialog was " .. owner .. "'s")
+    Seats.tell(by, tr("that dialog was {owner}'s", { owner = owner }))
     return
   end
   local why = busy(T)
   local d = Game.known(m, owner) or (not Game.simultaneous(m) and Game.decision(m, owner))
   local id = asked and asked.ids[tonumber(index) or 0]
   if why or not d or asked.d ~= d or asked.depth ~= Game.depth(m, owner) or id == nil then
-    Seats.tell(owner, why or "that choice is out of date; choose again")
+    Seats.tell(owner, why or tr("that choice is out of date; choose again"))
     T.noticed[owner] = nil -- the dialog opens again
     T.changed()
     return
   end
   if asked.confirm ~= (m.confirm and m.confirm.color == owner and m.confirm or nil) then
-    Seats.tell(owner, "that choice is out of date; choose again")
+    Seats.tell(owner, tr("that choice is out of date; choose again"))
     T.noticed[owner] = nil
     T.changed()
     return
@@ -313,8 +321,8 @@ function C.private(T, player, value)
   if not C.open_dialog(T, color) then
     local waiting = T.m.state and Game.simultaneous(T.m) and Game.known(T.m, color) == nil
       and T.seated[color]
-    Seats.tell(color, waiting and "your choice is being prepared: it opens in a moment"
-      or "you have no secret choice to make now")
+    Seats.tell(color, waiting and tr("your choice is being prepared: it opens in a moment")
+      or tr("you have no secret choice to make now"))
   end
 end
 
@@ -326,11 +334,12 @@ function C.auto_switch(T, player, value)
   end
   local color = Seats.caller(player)
   if color == "Grey" or T.spec.switch == nil then
-    Seats.tell(color, "spectators do not play")
+    Seats.tell(color, tr("spectators do not play"))
     return
   end
   T.prefs.auto[color] = not T.prefs.auto[color]
-  Seats.tell(color, T.spec.switch .. ": " .. (T.prefs.auto[color] and "on" or "off"))
+  Seats.tell(color, T.prefs.auto[color] and tr("{switch}: on", { switch = T.spec.switch })
+    or tr("{switch}: off", { switch = T.spec.switch }))
   T.changed()
 end
 
@@ -374,7 +383,7 @@ function C.drop(T, color, obj)
     return
   end
   Seats.tell(color, T.spec.words.put_back and T.spec.words.put_back(kind)
-    or "Pieces follow the game: use your panel to act. It went back to its place.")
+    or tr("Pieces follow the game: use your panel to act. It went back to its place."))
   T.verify()
 end
 

@@ -9,6 +9,7 @@
 -- is read only after it was seen moving and then resting: never the face the glue set.
 -- Players cannot pick a die up while it rolls (interactable = false, restored when read).
 
+local tr = require("lib.tr")
 local Dice = {}
 
 local TIMEOUT = 10 -- seconds a throw may take before the table gives up and says so
@@ -42,7 +43,7 @@ function Dice.roll(guids, done, tell)
   for i, guid in ipairs(guids) do
     local obj = getObjectFromGUID(guid)
     if obj == nil then
-      done(nil, "die " .. guid .. " is missing from the table")
+      done(nil, tr("die {guid} is missing from the table", { guid = guid }))
       return
     end
     objs[i] = obj
@@ -123,7 +124,7 @@ function Dice.roll(guids, done, tell)
 
   watch = function()
     Wait.condition(read, settled, TIMEOUT, function()
-      give_up("the dice did not come to rest")
+      give_up(tr("the dice did not come to rest"))
     end)
   end
 
@@ -136,7 +137,7 @@ function Dice.roll(guids, done, tell)
         local holder = obj.held_by_color
         if holder ~= nil and not told[holder] then
           told[holder] = true
-          tell(holder, "Let go of the die: the table is rolling it.")
+          tell(holder, tr("Let go of the die: the table is rolling it."))
         end
       end
     end
@@ -151,7 +152,7 @@ function Dice.roll(guids, done, tell)
     throw(all)
     watch()
   end, ready, READY_TIMEOUT, function()
-    give_up("a die is held or still moving")
+    give_up(tr("a die is held or still moving"))
   end)
 end
 

@@ -19,6 +19,7 @@
 local json = require("lib.json")
 local signal = require("lib.signal")
 local Record = require("glue.record")
+local tr = require("lib.tr")
 
 local M = {}
 
@@ -394,7 +395,7 @@ end
 -- Start a game from a setup (every outcome of chance, drawn by the table).
 function M.deal(m, setup)
   if m.state ~= nil or m.picks ~= nil then
-    refuse("a game is already under way")
+    refuse(tr("a game is already under way"))
   end
   begin(m, setup)
 end
@@ -404,7 +405,7 @@ end
 -- `players` in turn order.
 function M.deal_picks(m, setup, offers, field)
   if m.state ~= nil or m.picks ~= nil then
-    refuse("a game is already under way")
+    refuse(tr("a game is already under way"))
   end
   m.picks = { setup = setup, offers = json.object(offers), kept = json.object({}),
     field = field }
@@ -424,18 +425,18 @@ end
 function M.pick(m, color, k)
   local p = m.picks
   if p == nil then
-    refuse("that choice is made only before the first turn")
+    refuse(tr("that choice is made only before the first turn"))
   end
   local offer = p.offers[color]
   if offer == nil then
-    refuse(tostring(color) .. " is not in this game")
+    refuse(tr("{color} is not in this game", { color = tostring(color) }))
   end
   if p.kept[color] ~= nil then
-    refuse("you have already chosen")
+    refuse(tr("you have already chosen"))
   end
   local id = offer[k]
   if id == nil then
-    refuse("there is no choice " .. tostring(k))
+    refuse(tr("there is no choice {k}", { k = tostring(k) }))
   end
   p.kept[color] = id
   local back = {}
@@ -454,10 +455,10 @@ end
 function M.drop_picker(m, color, min)
   local p = m.picks
   if p == nil or p.offers[color] == nil then
-    refuse("a player leaves the game only before the first turn")
+    refuse(tr("a player leaves the game only before the first turn"))
   end
   if #p.setup.players - 1 < min then
-    refuse("the game needs at least " .. min .. " players")
+    refuse(tr("the game needs at least {min} players", { min = min }))
   end
   local players = {}
   for _, c in ipairs(p.setup.players) do
@@ -502,7 +503,7 @@ function M.take_steps(m, color, steps, by, why, res)
     for i = #path, n0 + 1, -1 do
       path[i], done[i] = nil, nil
     end
-    refuse(reason or "the rules refuse that choice")
+    refuse(reason or tr("the rules refuse that choice"))
   end
   m.confirm = nil
   if not res.complete then
@@ -542,18 +543,18 @@ function M.choose_steps(m, color, steps, res, of)
     res = nil -- worked out for another state (another player acted since): asked again
   end
   if m.state == nil then
-    refuse("no game is under way")
+    refuse(tr("no game is under way"))
   end
   local d = M.decision(m, color)
   if d == nil then
-    refuse(is_over(m) and "the game is over" or "you have no decision to make now")
+    refuse(is_over(m) and tr("the game is over") or tr("you have no decision to make now"))
   end
   if d.roll then
-    refuse("the dice decide this, not a click")
+    refuse(tr("the dice decide this, not a click"))
   end
   local first = steps[1]
   if first == nil or M.label(d, first.id) == nil then
-    refuse("that is not one of your options now (the table has moved on): choose again")
+    refuse(tr("that is not one of your options now (the table has moved on): choose again"))
   end
   if res == nil then
     local path = full_path(m, key(m, color))
@@ -567,7 +568,7 @@ function M.choose_steps(m, color, steps, res, of)
     local why
     res, why = m.core.advance(m.state, p)
     if res == nil then
-      refuse(why or "the rules refuse that choice")
+      refuse(why or tr("the rules refuse that choice"))
     end
   end
   local ask = m.spec.confirm and m.spec.confirm(d, first.id, M.depth(m, color), steps, res)
@@ -585,7 +586,7 @@ function M.choose(m, color, id)
   local d = m.state and M.decision(m, color)
   local label = d and M.label(d, id)
   if d and not d.roll and label == nil then
-    refuse("that is not one of your options now (the table has moved on): choose again")
+    refuse(tr("that is not one of your options now (the table has moved on): choose again"))
   end
   return M.choose_steps(m, color, { { id = id, label = label, name = d and d.name,
     player = d and d.player } })
@@ -595,7 +596,7 @@ end
 function M.confirmed(m, color, yes)
   local c = m.confirm
   if c == nil or c.color ~= color then
-    refuse("there is nothing for you to confirm")
+    refuse(tr("there is nothing for you to confirm"))
   end
   m.confirm = nil
   changed(m)
@@ -622,7 +623,7 @@ end
 -- Apply a whole action given by another script (any path under way is dropped).
 function M.apply_action(m, action)
   if m.state == nil then
-    refuse("no game is set up")
+    refuse(tr("no game is set up"))
   end
   if m.spec.received then
     m.spec.received(action) -- tables passed between scripts lose lib.json's marks
@@ -680,18 +681,18 @@ function M.back(m, color)
     return
   end
   if M.decision(m, color) == nil then
-    refuse("only the player deciding can take a choice back")
+    refuse(tr("only the player deciding can take a choice back"))
   end
   local k = key(m, color)
   local path = m.paths[k]
   if path == nil or #path == 0 then
-    refuse("there is no choice to take back")
+    refuse(tr("there is no choice to take back"))
   end
   local cut = back_cut(m, color)
   if cut == nil then
     local last = path[#path]
-    refuse(string.sub(last, 1, 6) == "faces:" and "rolled dice cannot be taken back"
-      or "there is no choice of yours to take back")
+    refuse(string.sub(last, 1, 6) == "faces:" and tr("rolled dice cannot be taken back")
+      or tr("there is no choice of yours to take back"))
   end
   for i = #path, cut, -1 do
     path[i] = nil
@@ -709,8 +710,8 @@ local function replay(m, state, actions, first, pace)
     pace(cost)
     local nxt, why = m.core.apply(m.state, action)
     if nxt == nil then
-      return "saved action " .. (first + i - 1) .. " was refused (" .. tostring(why)
-        .. "); the game goes on from the action before it"
+      return tr("saved action {n} was refused ({why}); the game goes on from the action before "
+        .. "it", { n = first + i - 1, why = tostring(why) })
     end
     apply(m, action, nxt)
   end
@@ -733,13 +734,13 @@ end
 -- Why the last action cannot be undone, or nil when it can.
 function M.why_no_undo(m)
   if m.record == nil or m.record.count == 0 then
-    return "there is no action to undo"
+    return tr("there is no action to undo")
   end
   if is_over(m) then
-    return "the game is over: what the end revealed cannot be hidden again"
+    return tr("the game is over: what the end revealed cannot be hidden again")
   end
   if undo_target(m) < m.barrier then
-    return m.barrier_why or "that action cannot be taken back"
+    return m.barrier_why or tr("that action cannot be taken back")
   end
   return nil
 end
@@ -1107,7 +1108,7 @@ end
 -- The whole record replayed from its setup.
 local function load_whole(m, setup, actions, pace)
   if not json.is_object(setup) or not json.is_array(actions) then
-    return "the saved game is not a game record (setup and actions); the table starts empty"
+    return tr("the saved game is not a game record (setup and actions); the table starts empty")
   end
   local started, why = pcall(begin, m, setup)
   if not started then

@@ -23,6 +23,7 @@
 --    "pages":[["aRed rolls...","@Red|...",...],...]},...
 
 local json = require("lib.json")
+local tr = require("lib.tr")
 
 local Log = {}
 
@@ -133,7 +134,7 @@ function Log.decode(log, page, pace)
   local first = (page - 1) * Log.PAGE
   for k = 1, Log.PAGE do
     log.entries[first + k] = decoded[k]
-      or { kind = "table", text = "(an entry of the saved log could not be read)" }
+      or { kind = "table", text = tr("(an entry of the saved log could not be read)") }
   end
 end
 
@@ -170,7 +171,7 @@ end
 
 -- What starts words only `color` reads (in the log and in chat).
 function Log.mark(color)
-  return "[" .. color .. " only] "
+  return tr("[{color} only] ", { color = color })
 end
 
 -- The last entry's text as `color` reads it (nil when the log is empty).

@@ -11,6 +11,7 @@
 local Game = require("glue.game")
 local Log = require("glue.log")
 local Flow = require("glue.flow")
+local tr = require("lib.tr")
 
 local P = {}
 
@@ -81,7 +82,7 @@ local function heading(ctx, color)
   if #own == 0 then
     return ""
   end
-  return "So far: " .. Flow.compose(ctx, own) .. "\n"
+  return tr("So far: {choices}", { choices = Flow.compose(ctx, own) }) .. "\n"
 end
 
 -- What `color`'s panel shows: { kind =, d =, title =, options = { labels }, back =,
@@ -111,14 +112,14 @@ local function content(ctx, color, known)
     d = Game.known(m, color)
     if d == nil and ctx.deciding[color] then
       return { kind = "pending", private = true,
-        title = "Your choice is secret: it opens in a dialog only you see." }
+        title = tr("Your choice is secret: it opens in a dialog only you see.") }
     end
   else
     d = Game.decision(m, color)
   end
   if d == nil then
     local waiting = ctx.waiting_text
-    local title = waiting and ("Waiting for " .. waiting .. ".") or ""
+    local title = waiting and tr("Waiting for {who}.", { who = waiting }) or ""
     if words.waiting then
       title = words.waiting(ctx, color, title)
     end
@@ -126,13 +127,13 @@ local function content(ctx, color, known)
   end
   if d.roll then
     return { kind = "roll", d = d, title = words.rolling and words.rolling(ctx, d)
-      or "Rolling the dice..." }
+      or tr("Rolling the dice...") }
   end
   local c = m.confirm
   if c and c.color == color and ctx.private[c.d.name] then
     -- a secret choice's question is asked in its dialog (the XmlUI reaches every client)
     return { kind = "private", d = c, private = true,
-      title = "Your choice is secret: confirm it in the dialog only you see." }
+      title = tr("Your choice is secret: confirm it in the dialog only you see.") }
   elseif c and c.color == color then
     return { kind = "confirm", d = c, title = c.ask.question, options = { c.ask.yes, c.ask.no },
       back = false }
@@ -142,8 +143,8 @@ local function content(ctx, color, known)
     return { kind = "auto", d = d, title = heading(ctx, color) .. words.prompt(ctx, d) }
   end
   if ctx.private[d.name] then
-    return { kind = "private", d = d, private = true, title = "Your choice is secret: "
-      .. words.prompt(ctx, d) .. " It opens in a dialog only you see." }
+    return { kind = "private", d = d, private = true, title = tr("Your choice is secret: "
+      .. "{prompt} It opens in a dialog only you see.", { prompt = words.prompt(ctx, d) }) }
   end
   local entries = ctx.menu(color, d)
   if entries == nil then
@@ -175,8 +176,8 @@ local function fill(ctx, color, ids, ui, head, c)
   for k = 1, slots do
     local index = first + k
     if paged and k == slots then
-      ui[#ui + 1] = { ids.opt[k], { text = "More options (" .. page .. "/" .. pages .. ")",
-        active = true, onClick = on } }
+      ui[#ui + 1] = { ids.opt[k], { text = tr("More options ({page}/{pages})",
+        { page = page, pages = pages }), active = true, onClick = on } }
     elseif k <= per and index <= count then
       ui[#ui + 1] = { ids.opt[k], { text = options[index], active = true, onClick = on } }
     else
@@ -259,9 +260,10 @@ local function proxy_panel(ctx, ui, absent)
   PROXY_IDS = PROXY_IDS or ids_of("proxy", ctx.layout.option_slots)
   local c = content(ctx, absent)
   ctx.memo.proxy = { color = absent, kind = c.kind, d = c.d }
-  fill(ctx, absent, PROXY_IDS, ui, "For " .. absent .. " (not seated):\n", c)
+  fill(ctx, absent, PROXY_IDS, ui, tr("For {color} (not seated):", { color = absent }) .. "\n", c)
   ui[#ui + 1] = { "proxy:drop", ctx.m.picks and { active = true,
-    text = "Remove " .. absent .. " from the game", onClick = P.handler(ctx.m) } or OFF }
+    text = tr("Remove {color} from the game", { color = absent }), onClick = P.handler(ctx.m) }
+    or OFF }
 end
 
 local function scoreboard(ctx, ui)
@@ -339,14 +341,15 @@ function P.logs(ctx, ui)
         local text, lines
         if waiting then
           ctx.want_page = waiting
-          text, lines = "Reading this page of the saved log...", 1
+          text, lines = tr("Reading this page of the saved log..."), 1
         else
           text = Log.range(log, reader, first, first + P.LOG_PAGE - 1)
           lines = math.min(P.LOG_PAGE, log.count - first + 1)
         end
         entries[4] = { "log:" .. color .. ":all:text", { text = text,
           height = math.max(540, P.LOG_LINE * lines * 2) } }
-        entries[5] = { "log:" .. color .. ":page", { text = "Page " .. page .. " of " .. pages } }
+        entries[5] = { "log:" .. color .. ":page", { text = tr("Page {page} of {pages}",
+          { page = page, pages = pages }) } }
         entries[6] = { "log:" .. color .. ":earlier", page > 1 and ON or OFF }
         entries[7] = { "log:" .. color .. ":later", page < pages and ON or OFF }
       end
@@ -368,7 +371,7 @@ function P.picture(ctx, ui)
   for _, c in ipairs(deciders) do
     ctx.deciding[c] = true
   end
-  ctx.waiting_text = #deciders > 0 and table.concat(deciders, ", ") or nil
+  ctx.waiting_text = #deciders > 0 and table.concat(deciders, tr(", ")) or nil
   ctx.absent = P.absent(ctx)
   ui[#ui + 1] = { "status:text", { text = ctx.words.status(ctx) } }
   ui[#ui + 1] = { "start", (m.state == nil and m.picks == nil) and ON or OFF }
@@ -386,8 +389,8 @@ function P.picture(ctx, ui)
   ui[#ui + 1] = { "host:undo", { active = undo, onClick = P.handler(m) } }
   -- a new game while one is in play asks first: a second press, before anything changes
   ui[#ui + 1] = { "host:new", { active = playing and not ctx.busy, onClick = P.handler(m),
-    text = over and "Start a new game" or (ctx.new_armed == m.version
-      and "Press again to end this game" or "New game (ends this one)") } }
+    text = over and tr("Start a new game") or (ctx.new_armed == m.version
+      and tr("Press again to end this game") or tr("New game (ends this one)")) } }
   ui[#ui + 1] = { "host", (undo or playing) and ON or OFF } -- no empty panel
 end
 

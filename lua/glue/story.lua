@@ -9,6 +9,7 @@
 
 local Game = require("glue.game")
 local Log = require("glue.log")
+local tr = require("lib.tr")
 
 local Story = {}
 
@@ -72,8 +73,8 @@ function Story.tell(spec, record, upto, color, every)
   local function say(n, e)
     out.lines[#out.lines + 1] = { n = n, kind = e.kind, text = Log.read(e, color) }
   end
-  say(0, { kind = "table", text = spec.name .. ": " .. table.concat(players, ", ") .. ". "
-    .. players[1] .. " starts." })
+  say(0, { kind = "table", text = tr("{game}: {players}. {first} starts.", { game = spec.name,
+    players = table.concat(players, tr(", ")), first = players[1] }) })
   local words = spec.words
   local picks = spec.picks and record.setup[spec.picks]
   if picks and words.kept then -- the setup picks, as the table told them (its words.kept)

@@ -23,6 +23,7 @@
 -- currentChoices, applyAction.
 
 local json = require("lib.json")
+local tr = require("lib.tr")
 local Game = require("glue.game")
 local Paint = require("glue.paint")
 local Frames = require("glue.frames")
@@ -107,7 +108,8 @@ local function paint_ui(T)
       rows[k] = { cells = view.cells(ctx, p) }
       local bot = T.bots[p.color]
       if bot then -- shown to all: who plays this seat
-        rows[k].cells[1] = rows[k].cells[1] .. " (bot, " .. bot.level .. ")"
+        rows[k].cells[1] = tr("{color} (bot, {level})", { color = rows[k].cells[1],
+          level = Botplay.LEVELS[bot.level] or bot.level })
       end
     end
     ctx.scores = shown and { columns = view.COLUMNS, rows = rows, final = view.final(ctx) }
@@ -220,7 +222,7 @@ function Table.attempt(T, color, change, by_host)
     if why == nil then
       error(result, 0)
     end
-    Seats.tell(by_host or color or "Grey", "Not possible: " .. why)
+    Seats.tell(by_host or color or "Grey", tr("Not possible: {why}", { why = why }))
     return false
   end
   if result ~= nil then
@@ -328,8 +330,8 @@ function Table.after_action(T, result, by_host, n)
   end
   local first = entries[1]
   if by_host and result.player then
-    local note = " [decided by the host, " .. by_host .. " for " .. result.player
-      .. ", who is not seated]"
+    local note = tr(" [decided by the host, {host} for {player}, who is not seated]",
+      { host = by_host, player = result.player })
     first.text = first.text .. note
     if first.own then
       for color, text in next, first.own do
@@ -393,7 +395,7 @@ function Table.notice(T, ctx)
         if T.told[who] ~= turn then
           T.told[who] = turn
           Seats.notify(who, T.spec.words.notice and T.spec.words.notice(ctx, d)
-            or ("Your decision: " .. T.spec.words.prompt(ctx, d)))
+            or tr("Your decision: {prompt}", { prompt = T.spec.words.prompt(ctx, d) }))
         end
       end
     end
@@ -599,12 +601,12 @@ function Table.start(T, player, value)
   local name = T.spec.name
   if color == "Grey" or not admin then
     Seats.tell(color, color == "Grey" and admin
-      and "Take a seat colour first: the host starts the game from a seat."
-      or "Only the host or a promoted player can start the game.")
+      and tr("Take a seat colour first: the host starts the game from a seat.")
+      or tr("Only the host or a promoted player can start the game."))
     return
   end
   if T.m.state ~= nil or T.m.picks ~= nil or T.starting or T.loading then
-    Seats.tell(color, "A game is already under way.")
+    Seats.tell(color, tr("A game is already under way."))
     return
   end
   local here = Seats.seated()
@@ -616,9 +618,13 @@ function Table.start(T, player, value)
   end
   local n, range = #players, T.spec.players
   if n < range.min or n > range.max then
-    Seats.tell(color, name .. " needs " .. range.min .. " to " .. range.max .. " players seated"
-      .. " at " .. (T.spec.words.seats or "the seats") .. " (a bot counts: the Bots panel); "
-      .. n .. (n == 1 and " is." or " are."))
+    local v = { game = name, min = range.min, max = range.max, n = n,
+      seats = T.spec.words.seats or tr("the seats") }
+    Seats.tell(color, n == 1
+      and tr("{game} needs {min} to {max} players seated at {seats} (a bot counts: the Bots "
+        .. "panel); {n} is.", v)
+      or tr("{game} needs {min} to {max} players seated at {seats} (a bot counts: the Bots "
+        .. "panel); {n} are.", v))
     return
   end
   T.black_warned = false
@@ -653,7 +659,7 @@ function Table.dealt(T, setup, offers, field)
       end
     end)
     if not ok then
-      Seats.say("The table could not deal: " .. (Game.refusal(err) or tostring(err)))
+      Seats.say(tr("The table could not deal: {why}", { why = Game.refusal(err) or tostring(err) }))
       refresh(T)
       return
     end
@@ -686,24 +692,24 @@ end
 function Table.new_game(T, host)
   local m = T.m
   if m.state == nil and m.picks == nil then
-    Seats.tell(host, "there is no game to clear: the host presses Start")
+    Seats.tell(host, tr("there is no game to clear: the host presses Start"))
     return
   end
   if not (m.state and m.core.is_over(m.state)) and T.ctx.new_armed ~= m.version then
     -- a game in play ends only on a second press, before anything changes
     T.ctx.new_armed = m.version
-    Seats.tell(host, "This game is not over: press the button again (it now says \"Press "
-      .. "again to end this game\") to end it for everyone and clear the table.")
+    Seats.tell(host, tr("This game is not over: press the button again (it now says \"{again}\") "
+      .. "to end it for everyone and clear the table.", { again = tr("Press again to end this game") }))
     refresh(T)
     return
   end
   T.ctx.new_armed = nil
   if m.state and not m.core.is_over(m.state) then
-    T.say(host .. " ended the game before its end, for a new one.")
+    T.say(tr("{host} ended the game before its end, for a new one.", { host = host }))
   end
   if T.spare == nil and T.spare_text == nil then
-    Seats.tell(host, "the cards a new game needs are not kept in this save: load the mod "
-      .. "again to play a new game")
+    Seats.tell(host, tr("the cards a new game needs are not kept in this save: load the mod again "
+      .. "to play a new game"))
     return
   end
   if T.spare == nil then
@@ -721,7 +727,7 @@ end
 function Table.cleared(T, host, ok)
   T.starting = false
   if not ok then
-    Seats.say("The cards could not all be gathered: load the mod again for a new game.")
+    Seats.say(tr("The cards could not all be gathered: load the mod again for a new game."))
     refresh(T)
     return
   end
@@ -730,8 +736,8 @@ function Table.cleared(T, host, ok)
   T.forget()
   T.said, T.prefs.page = {}, {}
   Seats.hide_turns()
-  Seats.say(host .. " cleared the table for a new game: sit at a seat, then the host "
-    .. "presses Start.")
+  Seats.say(tr("{host} cleared the table for a new game: sit at a seat, then the host presses "
+    .. "Start.", { host = host }))
   T.changed()
   T.paint_logs() -- the last game's log leaves the screen
 end
@@ -840,8 +846,8 @@ function Table.load(T, saved)
     for color, steps in next, T.m.steps do -- (each colour's own: the order does not matter)
       if color ~= "*" and #steps > 0 and T.seated[color] then
         -- a secret decision half made (a program): kept, and its player told so, alone
-        Seats.tell(color, "The game was loaded: your choices so far are kept ("
-          .. Flow.compose(context(T, false), steps) .. ").")
+        Seats.tell(color, tr("The game was loaded: your choices so far are kept ({choices}).",
+          { choices = Flow.compose(context(T, false), steps) }))
       end
     end
     if T.spec.deal.loaded then
@@ -972,7 +978,7 @@ local function install(T)
     local kind = T.spec.pieces[obj.guid]
     if kind ~= nil then
       Seats.tell(color, T.spec.words.shake and T.spec.words.shake(kind)
-        or "Pieces follow the game: use your panel to act.")
+        or tr("Pieces follow the game: use your panel to act."))
       return false
     end
     return true
@@ -985,7 +991,7 @@ local function install(T)
     if obj.type == "Deck" then
       for _, entry in ipairs(obj.getObjects()) do
         if T.spec.pieces[entry.guid] then
-          Seats.tell(color, "The table deals the cards.")
+          Seats.tell(color, tr("The table deals the cards."))
           return true
         end
       end

@@ -1,0 +1,202 @@
+"""The words players read, in their language: gettext catalogues, English the source.
+
+Every player-facing string of the table's Lua is marked `tr("...")` (lua/lib/tr.lua). The
+words are gathered into a template per domain, `<domain>.pot`, and translated in one `.po`
+file per language beside it:
+
+- the shared layers' words (lua/glue, lua/lib): domain `ttsmod`, in cards/i18n/;
+- a game's words (lua/<game>/): domain `<game>`, in cards/<game>/i18n/.
+
+`ttsmod i18n update` refreshes the templates and adds each new string to every language's
+file; `ttsmod build GAME --lang ja` replaces each marked literal with its translation as it
+bundles (generator/i18n/lua.py), so the table carries one language and looks nothing up. A
+string with no translation stops that build, named by its file and line.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from generator import games
+from generator.i18n.lua import LiteralError, marked
+from generator.paths import CARDS, ROOT, display
+from generator.problems import Problem
+
+SOURCE = "en"  # the language the code is written in
+FRAMEWORK = "ttsmod"  # the shared layers' domain
+# Catalogue headers carry this date, so that the same strings give the same files.
+EPOCH = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+@dataclass(frozen=True)
+class Where:
+    """A string's place in the sources: a file below the repository and a line."""
+
+    file: str
+    line: int
+
+
+def domains() -> list[str]:
+    """Every domain: the shared layers', then each game's."""
+    return [FRAMEWORK, *games.ids()]
+
+
+def folder(domain: str) -> Path:
+    """Where a domain's template and translations are."""
+    return CARDS / "i18n" if domain == FRAMEWORK else CARDS / domain / "i18n"
+
+
+def _lua_files(domain: str) -> list[Path]:
+    roots = (
+        [ROOT / "lua" / "glue", ROOT / "lua" / "lib"]
+        if domain == FRAMEWORK
+        else [ROOT / "lua" / domain]
+    )
+    return sorted(p for root in roots for p in root.rglob("*.lua"))
+
+
+def languages() -> list[str]:
+    """The languages with a translation of the shared layers' words."""
+    return sorted(p.stem for p in folder(FRAMEWORK).glob("*.po"))
+
+
+class WordsError(Exception):
+    """Marked words that cannot be read, or that have no translation; `problems` say where."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__(f"{len(problems)} problem(s) with the words")
+        self.problems = problems
+
+
+def extract(domain: str) -> dict[str, list[Where]]:
+    """Every marked string of a domain and where it is written (WordsError if malformed)."""
+    found: dict[str, list[Where]] = {}
+    problems = []
+    for path in _lua_files(domain):
+        rel = path.relative_to(ROOT).as_posix()
+        try:
+            for m in marked(path.read_text(encoding="utf-8")):
+                found.setdefault(m.text, []).append(Where(rel, m.line))
+        except LiteralError as err:
+            problems.append(Problem(display(path), err.line, None, "", "WORDS", str(err)))
+    if problems:
+        raise WordsError(problems)
+    return found
+
+
+def _catalog(domain: str, lang: str | None) -> object:
+    from babel.messages.catalog import Catalog
+
+    return Catalog(
+        locale=lang,
+        domain=domain,
+        project="ttsmod",
+        version="",
+        copyright_holder="the ttsmod authors",
+        msgid_bugs_address="",
+        creation_date=EPOCH,
+        revision_date=EPOCH,
+        header_comment=(
+            f"# The {domain} words of ttsmod"
+            + (f", in {lang}" if lang else " (the template: `ttsmod i18n update` writes it)")
+            + ".\n# docs/i18n.md says how to add a language."
+        ),
+        fuzzy=False,
+    )
+
+
+def _write(catalog: object, path: Path) -> bool:
+    from babel.messages import pofile
+
+    out = io.BytesIO()
+    pofile.write_po(out, catalog, width=100, omit_header=False, include_previous=False)
+    text = out.getvalue()
+    if path.is_file() and path.read_bytes() == text:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(text)
+    return True
+
+
+def _read(path: Path) -> object:
+    from babel.messages import pofile
+
+    with path.open("rb") as f:
+        return pofile.read_po(f, abort_invalid=True)
+
+
+def update(domain: str) -> list[Path]:
+    """Write the domain's template and bring each translation up to it; the files changed.
+
+    A new string enters every language's file untranslated; a string no longer marked
+    leaves them. Nothing is guessed: a translation is never carried to a changed string.
+    """
+    template = _catalog(domain, None)
+    for text, places in extract(domain).items():
+        template.add(text, locations=[(w.file, w.line) for w in places])  # type: ignore[attr-defined]
+    changed = []
+    if _write(template, folder(domain) / f"{domain}.pot"):
+        changed.append(folder(domain) / f"{domain}.pot")
+    for lang in languages():
+        path = folder(domain) / f"{lang}.po"
+        old = _read(path) if path.is_file() else None
+        fresh = _catalog(domain, lang)
+        for message in template:  # type: ignore[attr-defined]
+            if not message.id:
+                continue
+            before = old.get(message.id) if old is not None else None  # type: ignore[attr-defined]
+            fresh.add(  # type: ignore[attr-defined]
+                message.id,
+                before.string if before is not None and not before.fuzzy else "",
+                locations=message.locations,
+            )
+        if _write(fresh, path):
+            changed.append(path)
+    return changed
+
+
+def words(domain: str, lang: str) -> dict[str, str]:
+    """The domain's translated strings in `lang` (untranslated ones left out)."""
+    path = folder(domain) / f"{lang}.po"
+    if not path.is_file():
+        return {}
+    return {
+        m.id: m.string
+        for m in _read(path)  # type: ignore[attr-defined]
+        if m.id and m.string and not m.fuzzy
+    }
+
+
+def missing(domain: str, lang: str) -> list[Problem]:
+    """Each marked string of the domain with no `lang` translation, where it is written."""
+    have = words(domain, lang)
+    po = display(folder(domain) / f"{lang}.po")
+    return [
+        Problem(places[0].file, places[0].line, None, "", "WORDS",
+                f'no {lang} words for "{text}" in {po} (`ttsmod i18n update` adds it there)')
+        for text, places in extract(domain).items()
+        if text not in have
+    ]  # fmt: skip
+
+
+def translator(game: str, lang: str) -> dict[str, str]:
+    """Every translated string a build of `game` in `lang` carries (WordsError if one lacks)."""
+    if lang not in languages():
+        known = ", ".join(languages()) or "none"
+        where = display(folder(FRAMEWORK))
+        message = f"no translation to '{lang}' (languages: {SOURCE}, {known})"
+        raise WordsError([Problem(where, None, None, "(file)", "WORDS", message)])
+    problems = missing(FRAMEWORK, lang) + missing(game, lang)
+    if problems:
+        raise WordsError(problems)
+    return {**words(FRAMEWORK, lang), **words(game, lang)}
+
+
+def language_name(lang: str) -> str:
+    """A language's name in itself ("日本語" for ja), from the Unicode CLDR (Babel)."""
+    from babel import Locale
+
+    return Locale.parse(lang).get_display_name(lang) or lang

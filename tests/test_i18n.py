@@ -1,0 +1,133 @@
+# ruff: noqa: RUF001 (Japanese punctuation is meant)
+"""The players' words in other languages (issue 38): marked literals found and translated in
+place, catalogues kept in step with the code, and a build that refuses an untranslated string.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.i18n.lua import LiteralError, marked, translated
+
+
+def test_marked_literals_are_found_with_their_lines_and_nothing_else():
+    source = (
+        'local tr = require("lib.tr")\n'
+        '-- tr("not this: a comment")\n'
+        'local a = tr("Roll {n} dice", { n = 4 }) .. " plain"\n'
+        'local b = x.tr("a field") .. tr("Start")\n'
+        'local c = [[tr("in a long string")]]\n'
+        'local d = tr("He said \\"go\\"\\n")\n'
+    )
+    found = [(m.text, m.line) for m in marked(source)]
+    assert found == [("Roll {n} dice", 3), ("Start", 4), ('He said "go"\n', 6)]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "local a = tr(words)\n",  # the catalogue cannot see a variable
+        'local a = tr("Roll " .. n .. " dice")\n',  # nor a joined string
+        "local a = tr('single')\n",
+    ],
+)
+def test_a_marked_string_the_catalogue_cannot_see_is_refused_with_its_line(source):
+    with pytest.raises(LiteralError) as caught:
+        marked("\n" + source)
+    assert caught.value.line == 2
+
+
+def test_translation_replaces_each_literal_on_its_own_line():
+    source = 'x = tr("Start")\ny = tr("Roll {n} dice", { n = 4 })\nz = "Start"\n'
+    words = {"Start": "スタート", "Roll {n} dice": "ダイスを{n}個振る\\"}
+    out = translated(source, words.__getitem__)
+    assert out.count("\n") == source.count("\n")
+    assert out.splitlines() == [
+        'x = tr("スタート")',
+        'y = tr("ダイスを{n}個振る\\092", { n = 4 })',
+        'z = "Start"',
+    ]
+
+
+# --- the catalogues and the build ------------------------------------------------------------
+
+import json  # noqa: E402
+
+from generator import games, i18n  # noqa: E402
+from generator.build import BuildError, build  # noqa: E402
+
+
+@pytest.mark.parametrize("domain", i18n.domains())
+def test_every_catalogue_is_in_step_with_the_code_and_wholly_translated(domain):
+    """`ttsmod i18n update` has been run, and every language translates every string: a new
+    English string with no Japanese entry fails here."""
+    from babel.messages import pofile
+
+    marked_now = set(i18n.extract(domain))
+    template = pofile.read_po((i18n.folder(domain) / f"{domain}.pot").open("rb"))
+    assert {m.id for m in template if m.id} == marked_now, "run `ttsmod i18n update`"
+    for lang in i18n.languages():
+        po = pofile.read_po((i18n.folder(domain) / f"{lang}.po").open("rb"))
+        assert {m.id for m in po if m.id} == marked_now, "run `ttsmod i18n update`"
+        assert not [m.id for m in po if m.id and m.fuzzy], f"fuzzy entries in {lang}.po"
+        assert i18n.missing(domain, lang) == []
+
+
+def test_each_translation_keeps_the_placeholders_of_its_english():
+    import re
+
+    for domain in i18n.domains():
+        for lang in i18n.languages():
+            for english, words in i18n.words(domain, lang).items():
+                names = sorted(re.findall(r"{(\w+)}", english))
+                assert sorted(re.findall(r"{(\w+)}", words)) == names, (domain, english)
+
+
+def test_a_string_with_no_translation_stops_the_build_where_it_is_written(tmp_path, monkeypatch):
+    real = i18n.words
+
+    def lacking(domain, lang):
+        found = dict(real(domain, lang))
+        found.pop("Not possible: {why}", None)
+        return found
+
+    monkeypatch.setattr(i18n, "words", lacking)
+    with pytest.raises(BuildError) as caught:
+        build("liars", tmp_path, lang="ja")
+    assert caught.value.stage == "the ja words"
+    where = [(p.file, p.message) for p in caught.value.problems]
+    assert len(where) == 1 and where[0][0] == "lua/glue/clicks.lua"
+    assert '"Not possible: {why}"' in where[0][1] and "cards/i18n/ja.po" in where[0][1]
+    assert not (tmp_path / "liars-ja").exists()
+
+
+def test_an_unknown_language_is_named_with_the_known_ones(tmp_path):
+    with pytest.raises(BuildError) as caught:
+        build("liars", tmp_path, lang="xx")
+    assert "no translation to 'xx' (languages: en, ja)" in caught.value.problems[0].message
+
+
+def test_a_japanese_table_plays_whole_games_beside_the_english_build(tmp_path):
+    """`ttsmod build liars --lang ja` writes build/liars-ja/ (the English build untouched);
+    its Lua carries the Japanese words only, and whole games play at it as at the English
+    table, each colour's own entries marked in Japanese."""
+    english = build("liars", tmp_path)
+    before = {p: p.read_bytes() for p in english.folder.rglob("*") if p.is_file()}
+    built = build("liars", tmp_path, lang="ja")
+    assert built.folder.name == "liars-ja" and built.save_name == "LiarsDice-ja"
+    assert {p: p.read_bytes() for p in english.folder.rglob("*") if p.is_file()} == before
+    save = json.loads((built.folder / "LiarsDice-ja.json").read_text(encoding="utf-8"))
+    assert save["SaveName"] == "Liar's Dice (日本語)"
+    script = save["LuaScript"]
+    assert 'tr("できません：{why}"' in script and 'tr("Not possible: {why}"' not in script
+    again = build("liars", tmp_path / "again", lang="ja")
+    assert (again.folder / "LiarsDice-ja.json").read_bytes() == (
+        built.folder / "LiarsDice-ja.json"
+    ).read_bytes()
+    rules = games.get("liars")
+    engine = rules.engine()
+    run = rules.build_parts().playtest.run
+    result = next(iter(run(engine, save, 1, 3, 2, "mixed", count=False)))
+    assert result.problem is None
+    assert any("［Redのみ］" in line for line in result.logs["Red"].splitlines())
+    assert "［Redのみ］" not in result.logs["Blue"]
