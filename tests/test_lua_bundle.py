@@ -72,6 +72,7 @@ def test_the_global_script_bundles_the_core_the_library_and_the_data():
         "lib.count",
         "lib.json",
         "lib.signal",
+        "lib.tr",
         "teg.core.engine",
         "teg.core.rules",
         "teg.core.sources",
