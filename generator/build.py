@@ -205,7 +205,8 @@ def build(
     folder = game_folder(build_dir, key)
     url_base = base_url or (folder / "assets").absolute().as_uri() + "/"
     source = source_hash(report.game, report.source, lang)
-    built = parts.build_save(data, assets, url_base, scripts.bundles["Global"].text, source)
+    with i18n.speaking(words):
+        built = parts.build_save(data, assets, url_base, scripts.bundles["Global"].text, source)
     name = file_stem(built.save["SaveName"])  # the game's name: checked non-empty
     if lang is not None:
         name = f"{name}-{lang}"

@@ -526,11 +526,14 @@ def test_a_long_list_of_options_pages_and_every_page_chooses_right(tmp_path, mon
 
 
 def test_an_error_in_a_lua_source_is_reported_at_that_file_and_line(save):
-    """Issue 37: an error() in lua/teg/table/prompts.lua line 16 names that file and line
-    and the handler it ran in, not the bundle's line ("Global:11377")."""
+    """Issue 37: an error() in lua/teg/table/prompts.lua (a line a decision's prompt runs)
+    names that file and line and the handler it ran in, not the bundle's line
+    ("Global:11377")."""
     text = save["LuaScript"]
     source = (ROOT / "lua" / "teg" / "table" / "prompts.lua").read_text(encoding="utf-8")
-    line16 = source.split("\n")[15]
+    lines = source.split("\n")
+    at = next(i for i, line in enumerate(lines) if "local obj, planet, last = action" in line)
+    line16 = lines[at]
     assert text.count(line16) == 1  # the bundle's copy of that line, planted in place
     planted = text.replace(line16, 'error("planted") ' + line16)
     t = Table.load({**save, "LuaScript": planted}, seed=5)
@@ -540,5 +543,5 @@ def test_an_error_in_a_lua_source_is_reported_at_that_file_and_line(save):
         for _ in range(20):
             advance(t)
     message = str(err.value)
-    assert "lua/teg/table/prompts.lua:16: planted (in " in message, message
+    assert f"lua/teg/table/prompts.lua:{at + 1}: planted (in " in message, message
     assert not re.search(r"Global:\d+:", message)

@@ -1,11 +1,14 @@
 """The words players read, in their language: gettext catalogues, English the source.
 
-Every player-facing string of the table's Lua is marked `tr("...")` (lua/lib/tr.lua). The
-words are gathered into a template per domain, `<domain>.pot`, and translated in one `.po`
-file per language beside it:
+Every player-facing string is marked `tr("...")`: in the table's Lua (lua/lib/tr.lua), and
+in the Python that writes the save (`from generator.i18n import tr`: the XmlUI's fixed
+words). The words are gathered into a template per domain, `<domain>.pot`, and translated in
+one `.po` file per language beside it:
 
-- the shared layers' words (lua/glue, lua/lib): domain `ttsmod`, in cards/i18n/;
-- a game's words (lua/<game>/): domain `<game>`, in cards/<game>/i18n/.
+- the shared layers' words (lua/glue, lua/lib, generator/tts, generator/render): domain
+  `ttsmod`, in cards/i18n/;
+- a game's words (lua/<game>/, generator/games/<game>/): domain `<game>`, in
+  cards/<game>/i18n/.
 
 `ttsmod i18n update` refreshes the templates and adds each new string to every language's
 file; `ttsmod build GAME --lang ja` replaces each marked literal with its translation as it
@@ -16,6 +19,9 @@ string with no translation stops that build, named by its file and line.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,7 +29,7 @@ from pathlib import Path
 from generator import games
 from generator.i18n.lua import LiteralError, marked
 from generator.paths import CARDS, ROOT, display
-from generator.problems import Problem
+from generator.problems import WHOLE_FILE, Problem
 
 SOURCE = "en"  # the language the code is written in
 FRAMEWORK = "ttsmod"  # the shared layers' domain
@@ -58,6 +64,12 @@ def _lua_files(domain: str) -> list[Path]:
     return sorted(p for root in roots for p in root.rglob("*.lua"))
 
 
+def _python_files(domain: str) -> list[Path]:
+    gen = ROOT / "generator"
+    roots = [gen / "tts", gen / "render"] if domain == FRAMEWORK else [gen / "games" / domain]
+    return sorted(p for root in roots for p in root.rglob("*.py"))
+
+
 def languages() -> list[str]:
     """The languages with a translation of the shared layers' words."""
     return sorted(p.stem for p in folder(FRAMEWORK).glob("*.po"))
@@ -81,7 +93,15 @@ def extract(domain: str) -> dict[str, list[Where]]:
             for m in marked(path.read_text(encoding="utf-8")):
                 found.setdefault(m.text, []).append(Where(rel, m.line))
         except LiteralError as err:
-            problems.append(Problem(display(path), err.line, None, "", "WORDS", str(err)))
+            problems.append(Problem(display(path), err.line, None, WHOLE_FILE, "WORDS", str(err)))
+    from babel.messages.extract import extract as babel_extract
+
+    for path in _python_files(domain):
+        rel = path.relative_to(ROOT).as_posix()
+        with path.open("rb") as f:
+            for line, text, _, _ in babel_extract("python", f, keywords={"tr": None}):
+                if isinstance(text, str):
+                    found.setdefault(text, []).append(Where(rel, line))
     if problems:
         raise WordsError(problems)
     return found
@@ -175,8 +195,8 @@ def missing(domain: str, lang: str) -> list[Problem]:
     have = words(domain, lang)
     po = display(folder(domain) / f"{lang}.po")
     return [
-        Problem(places[0].file, places[0].line, None, "", "WORDS",
-                f'no {lang} words for "{text}" in {po} (`ttsmod i18n update` adds it there)')
+        Problem(places[0].file, places[0].line, None, WHOLE_FILE, "WORDS",
+                f'no {lang} words for "{text}": give its msgstr in {po}')
         for text, places in extract(domain).items()
         if text not in have
     ]  # fmt: skip
@@ -188,7 +208,7 @@ def translator(game: str, lang: str) -> dict[str, str]:
         known = ", ".join(languages()) or "none"
         where = display(folder(FRAMEWORK))
         message = f"no translation to '{lang}' (languages: {SOURCE}, {known})"
-        raise WordsError([Problem(where, None, None, "(file)", "WORDS", message)])
+        raise WordsError([Problem(where, None, None, WHOLE_FILE, "WORDS", message)])
     problems = missing(FRAMEWORK, lang) + missing(game, lang)
     if problems:
         raise WordsError(problems)
@@ -200,3 +220,28 @@ def language_name(lang: str) -> str:
     from babel import Locale
 
     return Locale.parse(lang).get_display_name(lang) or lang
+
+
+# The words the Python writing a save speaks now (None: English, the source).
+_speaking: ContextVar[dict[str, str] | None] = ContextVar("speaking", default=None)
+
+
+@contextmanager
+def speaking(words: dict[str, str] | None) -> Iterator[None]:
+    """Within this block, `tr` gives `words`' translations (None: the English itself)."""
+    token = _speaking.set(words)
+    try:
+        yield
+    finally:
+        _speaking.reset(token)
+
+
+def tr(text: str, **values: object) -> str:
+    """A player's words, in the language being built: `tr("Page {page}", page=2)`.
+
+    `text` must be a literal, so `ttsmod i18n update` finds it; a build in another language
+    has checked that every such string has its translation.
+    """
+    words = _speaking.get()
+    said = words.get(text, text) if words is not None else text
+    return said.format(**values) if values else said

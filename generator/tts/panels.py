@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from generator.i18n import tr
+
 OPTION_SLOTS = 12  # option buttons per panel; a longer list pages (the last slot: "More")
 PANEL_WIDTH = 380
 BUTTON_HEIGHT = 34
@@ -85,7 +87,7 @@ def start(how: str) -> ET.Element:
     el(
         node,
         "Button",
-        "Start the game",
+        tr("Start the game"),
         id="start:go",
         onClick="onStart",
         rectAlignment="LowerCenter",
@@ -177,8 +179,8 @@ def host() -> ET.Element:
         offsetXY=f"-{PLAYER_LIST_WIDTH + 10} -{BAR_CLEARANCE}",
     )
     layout = el(node, "VerticalLayout", spacing="4", padding="6 6 6 6")
-    el(layout, "Button", "Undo the last action", id="host:undo", onClick="onButton0")
-    el(layout, "Button", "Start a new game", id="host:new", onClick="onButton0", active="false")
+    el(layout, "Button", tr("Undo the last action"), id="host:undo", onClick="onButton0")
+    el(layout, "Button", tr("Start a new game"), id="host:new", onClick="onButton0", active="false")
     return node
 
 
@@ -199,10 +201,12 @@ def bots(colors: list[str]) -> ET.Element:
         offsetXY=f"-{PLAYER_LIST_WIDTH + 10} -{BAR_CLEARANCE + 90}",
     )
     layout = el(node, "VerticalLayout", spacing="4", padding="6 6 6 6")
-    el(layout, "Text", "Bots: a seat nobody sits at", id="bots:title", fontSize="14")
+    el(layout, "Text", tr("Bots: a seat nobody sits at"), id="bots:title", fontSize="14")
     for color in colors:
-        el(layout, "Button", f"{color}: no bot", id=f"bots:{color}", onClick="onButton0")
-    el(layout, "Button", "Bots' pace: a move every 0.6 s", id="bots:pace", onClick="onButton0")
+        el(layout, "Button", tr("{color}: no bot", color=color), id=f"bots:{color}",
+           onClick="onButton0")  # fmt: skip
+    pace = tr("Bots' pace: a move every {seconds} s", seconds=0.6)
+    el(layout, "Button", pace, id="bots:pace", onClick="onButton0")
     return node
 
 
@@ -237,7 +241,7 @@ def proxy(slots: int = OPTION_SLOTS) -> ET.Element:
     el(
         column,
         "Button",
-        "Back",
+        tr("Back"),
         id="proxy:back",
         onClick="onButton0",
         preferredHeight=str(BUTTON_HEIGHT),
@@ -246,7 +250,7 @@ def proxy(slots: int = OPTION_SLOTS) -> ET.Element:
     el(
         column,
         "Button",
-        "Remove from the game",
+        tr("Remove from the game"),
         id="proxy:drop",
         onClick="onButton0",
         preferredHeight=str(BUTTON_HEIGHT),
@@ -286,7 +290,7 @@ def seat(color: str, extra: list[tuple[str, str, str]], slots: int = OPTION_SLOT
     el(
         column,
         "Button",
-        "Back",
+        tr("Back"),
         id=f"seat:{color}:back",
         onClick="onButton0",
         preferredHeight=str(BUTTON_HEIGHT),
@@ -345,7 +349,7 @@ def logs(colors: list[str]) -> list[ET.Element]:
         el(
             column,
             "Button",
-            "The whole game log",
+            tr("The whole game log"),
             id=f"log:{color}:open",
             onClick="onLog",
             preferredHeight="26",
@@ -365,10 +369,10 @@ def logs(colors: list[str]) -> list[ET.Element]:
             whole, "VerticalLayout", spacing="4", padding="8 8 8 8", childForceExpandHeight="false"
         )
         pages = el(column, "HorizontalLayout", spacing="8", preferredHeight="30")
-        el(pages, "Button", "Earlier", id=f"log:{color}:earlier", onClick="onLog",
+        el(pages, "Button", tr("Earlier"), id=f"log:{color}:earlier", onClick="onLog",
            preferredWidth="160")  # fmt: skip
         el(pages, "Text", "", id=f"log:{color}:page", alignment="MiddleCenter", fontSize="14")
-        el(pages, "Button", "Later", id=f"log:{color}:later", onClick="onLog",
+        el(pages, "Button", tr("Later"), id=f"log:{color}:later", onClick="onLog",
            preferredWidth="160")  # fmt: skip
         scroll = el(
             column, "VerticalScrollView", preferredHeight="506", scrollSensitivity="30",
@@ -388,7 +392,7 @@ def logs(colors: list[str]) -> list[ET.Element]:
         el(
             column,
             "Button",
-            "Close the log",
+            tr("Close the log"),
             id=f"log:{color}:close",
             onClick="onLog",
             preferredHeight="30",

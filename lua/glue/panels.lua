@@ -216,7 +216,9 @@ local function seat_panel(ctx, color, ui)
       entries[#entries + 1] = { ids.private, c.private and ON or OFF }
     end
     if auto then
-      entries[#entries + 1] = { ids.auto, { text = ctx.auto_switch .. ": " .. auto } }
+      entries[#entries + 1] = { ids.auto, { text = auto == "on"
+        and tr("{switch}: on", { switch = ctx.auto_switch })
+        or tr("{switch}: off", { switch = ctx.auto_switch }) } }
     end
   end
   ctx.memo.panels[color] = { c = c, kind = c and c.kind, d = c and c.d, title = c and c.title,

@@ -6,6 +6,7 @@
 local json = require("lib.json")
 local Paint = require("glue.paint")
 local Piles = require("glue.piles")
+local tr = require("lib.tr")
 
 local ids_in, destroy = Piles.ids_in, Piles.destroy
 
@@ -50,8 +51,8 @@ return function(raw, D, L)
           local card = getObjectFromGUID(L.missions[id])
           if card ~= nil then
             card.clearButtons()
-            card.setName("Secret mission " .. k)
-            card.createButton({ click_function = "onKeepMission", label = "Keep " .. k,
+            card.setName(tr("Secret mission {k}", { k = k }))
+            card.createButton({ click_function = "onKeepMission", label = tr("Keep {k}", { k = k }),
               position = { 0, 0.3, 1.15 }, width = 900, height = 260, font_size = 150 })
           end
         end
@@ -65,8 +66,8 @@ return function(raw, D, L)
     local missions = Paint.pile_holder(T.shown, ALL_MISSIONS)
     if planets == nil or missions == nil or planets.type ~= "Deck" or missions.type ~= "Deck"
       or #planets.getObjects() ~= #planet_guids or #missions.getObjects() ~= #mission_guids then
-      T.deal_failed("Some planet or mission cards could not be gathered into their decks: "
-        .. "reload the save.")
+      T.deal_failed(tr("Some planet or mission cards could not be gathered into their decks: "
+        .. "reload the save."))
       return
     end
     -- the mission deck as gathered, for a new game (encoded at the next save)
@@ -90,7 +91,7 @@ return function(raw, D, L)
         local card = missions.takeObject({ guid = L.missions[id],
           position = { x = hand.x + (j - 1.5) * 2.4, y = hand.y, z = hand.z },
           rotation = { x = 0, y = seat_of[c].home[1].ry + 180, z = 0 }, smooth = false })
-        card.setDescription("Secret mission " .. j .. ": press Keep on the card you keep.")
+        card.setDescription(tr("Secret mission {k}: press Keep on the card you keep.", { k = j }))
       end
       offers[c] = offer
     end
@@ -108,8 +109,9 @@ return function(raw, D, L)
     -- only the pieces of the players in the game.
     destroy(L.note)
     T.dealt({ players = json.array(order), deck = json.array(deck) }, offers, T.spec.picks)
-    T.say(D.game.name .. ": " .. table.concat(order, ", ") .. ". " .. order[1]
-      .. " starts. Each player keeps one of the two secret missions in their hand.")
+    T.say(tr("{game}: {players}. {first} starts. Each player keeps one of the two secret missions "
+      .. "in their hand.", { game = D.game.name, players = table.concat(order, tr(", ")),
+        first = order[1] }))
   end
 
   -- Start: every card goes back to its deck first, wherever players put them.
@@ -121,7 +123,7 @@ return function(raw, D, L)
     end, function()
       return next(T.shown.moving) == nil
     end, 10, function()
-      T.deal_failed("The cards could not be gathered into their decks; press Start again.")
+      T.deal_failed(tr("The cards could not be gathered into their decks; press Start again."))
     end)
   end
 
@@ -133,15 +135,15 @@ return function(raw, D, L)
   function Deal.picked(T, color, kept, back)
     local card = getObjectFromGUID(L.missions[kept])
     if card ~= nil then
-      card.setDescription("Your secret mission.")
-      card.setName("Your secret mission")
+      card.setDescription(tr("Your secret mission."))
+      card.setName(tr("Your secret mission"))
       card.clearButtons()
     end
     for _, id in ipairs(back) do
       destroy(L.missions[id])
     end
     if T.m.state ~= nil then
-      T.announce("Every mission is kept: " .. T.m.state.active .. " begins.")
+      T.announce(tr("Every mission is kept: {player} begins.", { player = T.m.state.active }))
     end
   end
 
@@ -151,7 +153,7 @@ return function(raw, D, L)
       destroy(L.missions[id])
     end
     if T.m.state ~= nil then
-      T.announce("Every mission is kept: " .. T.m.state.active .. " begins.")
+      T.announce(tr("Every mission is kept: {player} begins.", { player = T.m.state.active }))
     end
   end
 

@@ -8,6 +8,7 @@
 -- the piece goes back where the game has it.
 
 local Game = require("glue.game")
+local tr = require("lib.tr")
 
 local Drags = {}
 
@@ -123,9 +124,9 @@ function Drags.path(core, state, path, intent)
   end
   if not reached then
     if intent.kind == "ship" then
-      return nil, "no move takes that ship to that planet now"
+      return nil, tr("no move takes that ship to that planet now")
     end
-    return nil, "the converter cannot take that die now"
+    return nil, tr("the converter cannot take that die now")
   end
   return taken, nil
 end

@@ -3,6 +3,7 @@
 
 local Table = require("glue.table")
 local L = require("teg.layout")
+local tr = require("lib.tr")
 
 local T = Table.run(require("teg.table.spec")())
 
@@ -18,5 +19,5 @@ Table.handler("onKeepMission", function(obj, color, alt)
       return
     end
   end
-  printToColor("that mission card was dealt to another player", color, { 1, 0.55, 0.45 })
+  printToColor(tr("that mission card was dealt to another player"), color, { 1, 0.55, 0.45 })
 end)

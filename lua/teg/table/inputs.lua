@@ -8,6 +8,7 @@ local Paint = require("glue.paint")
 local Seats = require("glue.seats")
 local Dice = require("glue.dice")
 local Drags = require("teg.table.drags")
+local tr = require("lib.tr")
 
 -- The inputs for the table's places `L`.
 return function(L)
@@ -62,14 +63,14 @@ return function(L)
       Paint.forget(T.shown, guids[k])
     end
     T.skip = skip
-    T.input_busy = "the dice are rolling"
+    T.input_busy = tr("the dice are rolling")
     T.m.version = T.m.version + 1
     T.memo.pieces.dice = nil -- placed again once read
     Dice.roll(guids, function(faces, why)
       T.skip = nil
       if faces == nil then
         T.input_busy = nil
-        T.say("The dice could not be read (" .. why .. "); rolling again.")
+        T.say(tr("The dice could not be read ({why}); rolling again.", { why = why }))
         T.m.version = T.m.version + 1
         T.changed()
         return
@@ -107,7 +108,8 @@ return function(L)
     end
     local ids, why = Drags.path(m.core, m.state, path, intent)
     if ids == nil then
-      Seats.tell(color, "Not possible: " .. why .. ". The " .. piece.kind .. " went back.")
+      Seats.tell(color, tr("Not possible: {why}. The {piece} went back.",
+        { why = why, piece = piece.kind == "die" and tr("die") or tr("ship") }))
       return false
     end
     T.prefs.page[color] = nil
@@ -124,7 +126,8 @@ return function(L)
       T.verify() -- the piece goes back
     elseif Game.decider(m) == color and Game.depth(m, color) > 0 then
       local d = Game.decision(m, color)
-      Seats.tell(color, "Your panel asks the rest: " .. T.spec.words.prompt(T.ctx, d))
+      Seats.tell(color, tr("Your panel asks the rest: {prompt}",
+        { prompt = T.spec.words.prompt(T.ctx, d) }))
     end
     return true
   end

@@ -6,6 +6,9 @@
 -- follow window. A pure function over plain data, so a test can ask it about every decision
 -- both engines produce (tests/test_table_prompts.py).
 
+local Count = require("lib.count")
+local tr = require("lib.tr")
+
 local P = {}
 
 -- The planet whose action the decision belongs to (nil outside any planet's action): the
@@ -37,14 +40,15 @@ end
 -- words are those of the face, under the planet's name.
 local FACE_USE = { free_action = true, repeat_die = true }
 
-local function cost_text(D, cost)
+-- What a follow costs: "1 culture", "free".
+function P.cost_text(D, cost)
   local bits = {}
   for _, r in ipairs(D.resources) do
     if (cost[r] or 0) > 0 then
-      bits[#bits + 1] = cost[r] .. " " .. r
+      bits[#bits + 1] = Count.of(D.game.units, cost[r], r)
     end
   end
-  return #bits == 0 and "free" or table.concat(bits, " and ")
+  return #bits == 0 and tr("free") or table.concat(bits, tr(" and "))
 end
 
 local function has_done(d)
@@ -63,80 +67,82 @@ P.BY_NAME = {
     local w = c.state.follow[1]
     if w then
       local face = c.D.face[w.face]
-      return "Follow " .. c.state.active .. "'s " .. (face and face.name or w.face)
-        .. " (" .. cost_text(c.D, w.cost) .. ")?"
+      return tr("Follow {player}'s {face} ({cost})?", { player = c.state.active,
+        face = face and face.name or w.face, cost = P.cost_text(c.D, w.cost) })
     end
-    return "Your turn: what will you do?"
+    return tr("Your turn: what will you do?")
   end,
   die = function(c)
     if c.kind == "convert" then
-      return "Which die will the converter change?"
+      return tr("Which die will the converter change?")
     elseif c.planet then
-      return "Which die will you use again?"
+      return tr("Which die will you use again?")
     end
-    return "Which die will you activate?"
+    return tr("Which die will you activate?")
   end,
   ship = function(c)
     if c.planet then
-      return "Which ship?"
+      return tr("Which ship?")
     end
-    return "Which ship will you move?"
+    return tr("Which ship will you move?")
   end,
-  to = "Where will the ship go?",
+  to = tr("Where will the ship go?"),
   ability = function(c)
     local p = c.D.planet[c.last.to]
-    return "You landed on " .. (p and p.name or "the planet") .. ": use its action?"
+    return tr("You landed on {planet}: use its action?",
+      { planet = p and p.name or tr("the planet") })
   end,
   planet = function(c)
     if c.planet then
-      return "Which planet?"
+      return tr("Which planet?")
     end
-    return "Which planet will you advance on?"
+    return tr("Which planet will you advance on?")
   end,
-  colony = "Which colony will you use (or upgrade your empire)?",
-  pay = "How will you pay?",
+  colony = tr("Which colony will you use (or upgrade your empire)?"),
+  pay = tr("How will you pay?"),
   dice = function(c)
     if c.kind == "reroll" then
-      return "Which dice will you reroll?"
+      return tr("Which dice will you reroll?")
     end
-    return "Which dice?"
+    return tr("Which dice?")
   end,
-  spend = "Which two dice will the converter spend?",
-  discard = "Which dice will you discard to pay for it?",
-  targets = "Whose ships go back?",
+  spend = tr("Which two dice will the converter spend?"),
+  discard = tr("Which dice will you discard to pay for it?"),
+  targets = tr("Whose ships go back?"),
   face = function(c)
     if c.kind == "convert" then
-      return "Which face will the die show?"
+      return tr("Which face will the die show?")
     end
-    return "Which die face will you use?"
+    return tr("Which die face will you use?")
   end,
-  amount = "How much will you trade?",
-  player = "Whom will you take from?",
-  resource = "Which will you gain?",
-  back = "Which ship moves back?",
-  forward = "Which ship moves forward?",
+  amount = tr("How much will you trade?"),
+  player = tr("Whom will you take from?"),
+  resource = tr("Which will you gain?"),
+  back = tr("Which ship moves back?"),
+  forward = tr("Which ship moves forward?"),
 }
 
 -- Words for the decisions inside a planet's action, by its effect (cards/teg/planets.yaml);
 -- a name not listed falls back to P.BY_NAME.
 P.BY_EFFECT = {
-  advance = { ship = "Which ship advances?" },
-  extra_moves = { ship = "Which ship will you move?", to = "Where will the ship go?" },
-  recall = { ship = "Which ship returns home?", resource = "Which will you gain?" },
-  relocate = { ship = "Which ship moves to another planet?", planet = "To which planet?" },
-  discard_planet = { planet = "Which planet leaves the row?" },
-  use_planet = { planet = "Whose action on the row will you use?" },
-  use_colony = { colony = "Which colony's action will you use?" },
-  repeat_die = { die = "Which die you activated will you use again?" },
-  set_face = { dice = "Which dice will you turn?", to = "Which face will the die show?" },
-  reroll = { dice = "Which dice will you reroll?" },
-  free_action = { face = "Which die face will you use, free?" },
+  advance = { ship = tr("Which ship advances?") },
+  extra_moves = { ship = tr("Which ship will you move?"), to = tr("Where will the ship go?") },
+  recall = { ship = tr("Which ship returns home?"), resource = tr("Which will you gain?") },
+  relocate = { ship = tr("Which ship moves to another planet?"), planet = tr("To which planet?") },
+  discard_planet = { planet = tr("Which planet leaves the row?") },
+  use_planet = { planet = tr("Whose action on the row will you use?") },
+  use_colony = { colony = tr("Which colony's action will you use?") },
+  repeat_die = { die = tr("Which die you activated will you use again?") },
+  set_face = { dice = tr("Which dice will you turn?"), to = tr("Which face will the die show?") },
+  reroll = { dice = tr("Which dice will you reroll?") },
+  free_action = { face = tr("Which die face will you use, free?") },
 }
 
 -- A rival answering inside the active player's planet action (Terra-Bettia) is asked by
 -- their own colour as the decision name.
 local function rival_prompt(c)
-  return c.state.active .. " used " .. (c.planet or "a planet") .. "'s action: which of your ships advances?"
+  return tr("{player} used {planet}'s action: which of your ships advances?",
+    { player = c.state.active, planet = c.planet or tr("a planet") })
 end
 
 -- The prompt for decision `d` of the action being built (`path`, `action` so far); nil when
@@ -168,10 +174,11 @@ function P.prompt(D, state, d, path, action)
     text = words
   end
   if planet and d.name ~= "ability" and d.name ~= d.player then
-    text = planet.name .. "'s action: " .. string.lower(string.sub(text, 1, 1)) .. string.sub(text, 2)
+    text = tr("{planet}'s action: {question}", { planet = planet.name,
+      question = string.lower(string.sub(text, 1, 1)) .. string.sub(text, 2) })
   end
   if has_done(d) then
-    text = text .. " Pick them one at a time, then Done."
+    text = text .. tr(" Pick them one at a time, then Done.")
   end
   return text
 end

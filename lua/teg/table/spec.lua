@@ -16,6 +16,7 @@ local L = require("teg.layout")
 local raw = require("teg.data")
 local json = require("lib.json")
 local Bots = require("teg.table.bots")
+local tr = require("lib.tr")
 
 return function()
   local D = S.index(raw)
@@ -93,7 +94,7 @@ return function()
     -- An undo never takes back chance, so nobody can roll again for other faces; the record's
     -- resume point is the state after the last roll (a load replays one turn at most).
     final = function(_, action)
-      return has_faces(action) and "the dice have rolled since: an undo never takes back a roll"
+      return has_faces(action) and tr("the dice have rolled since: an undo never takes back a roll")
         or nil
     end,
     resume = function(_, action)
@@ -102,7 +103,7 @@ return function()
     -- The flow (teg.table.flow): what a click takes, the table's own answers, End turn's
     -- question.
     lookahead = Flow.lookahead, inline = Flow.inline, extras = Flow.extras, auto = Flow.auto,
-    confirm = Flow.confirm, switch = "Pass automatically",
+    confirm = Flow.confirm, switch = tr("Pass automatically"),
     received = mark_objects,
   }
 end

@@ -9,6 +9,7 @@ local Record = require("glue.record")
 local Seats = require("glue.seats")
 local S = require("teg.core.state")
 local Story = require("teg.table.story")
+local tr = require("lib.tr")
 
 local V = {}
 
@@ -217,12 +218,13 @@ function V.labels(ctx, labels)
   local state = ctx.shown
   local over = state.phase == "over"
   for _, p in ipairs(state.players) do
-    labels[#labels + 1] = { seat_of(ctx, p.color).mat, p.color .. ": " .. p.vp .. " VP"
-      .. (over and " (final)" or "") }
+    local v = { color = p.color, vp = p.vp }
+    labels[#labels + 1] = { seat_of(ctx, p.color).mat, over and tr("{color}: {vp} VP (final)", v)
+      or tr("{color}: {vp} VP", v) }
     local m = over and ctx.D.mission[p.mission]
     if m and ctx.layout.missions[p.mission] then
-      labels[#labels + 1] = { ctx.layout.missions[p.mission], p.color .. "'s mission: " .. m.name
-        .. " (+" .. p.mission_vp .. " VP)", m.text }
+      labels[#labels + 1] = { ctx.layout.missions[p.mission], tr("{color}'s mission: {name} "
+        .. "(+{vp} VP)", { color = p.color, name = m.name, vp = p.mission_vp }), m.text }
     end
   end
 end
@@ -243,7 +245,7 @@ function V.final(ctx)
     return ""
   end
   local D = ctx.D
-  local lines = { "Final score: planets + empire + mission = VP" }
+  local lines = { tr("Final score: planets + empire + mission = VP") }
   for k, group in ipairs(state.ranking) do
     for _, color in ipairs(group) do
       for _, p in ipairs(state.players) do
@@ -253,9 +255,9 @@ function V.final(ctx)
             planets = planets + D.planet[id].vp
           end
           local m = D.mission[p.mission]
-          lines[#lines + 1] = k .. ". " .. color .. ": " .. planets .. " + "
-            .. D.levels[p.empire].vp .. " + " .. p.mission_vp .. " (" .. (m and m.name or "no mission")
-            .. ") = " .. p.vp .. " VP"
+          lines[#lines + 1] = tr("{k}. {color}: {planets} + {empire} + {mission} ({name}) = {vp} VP",
+            { k = k, color = color, planets = planets, empire = D.levels[p.empire].vp,
+              mission = p.mission_vp, name = m and m.name or tr("no mission"), vp = p.vp })
         end
       end
     end

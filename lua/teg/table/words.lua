@@ -3,6 +3,7 @@
 -- what happened, the status line, the secret missions' picks.
 
 local Count = require("lib.count")
+local tr = require("lib.tr")
 local Game = require("glue.game")
 local S = require("teg.core.state")
 local Prompts = require("teg.table.prompts")
@@ -18,7 +19,7 @@ function W.prompt(ctx, d)
   for i, s in ipairs(Game.steps(m, d.player)) do
     path[i] = s.id
   end
-  return Prompts.prompt(ctx.D, m.state, d, path, Game.shared_action(m) or {}) or "Choose one"
+  return Prompts.prompt(ctx.D, m.state, d, path, Game.shared_action(m) or {}) or tr("Choose one")
 end
 
 function W.option(_, _, o)
@@ -50,8 +51,9 @@ end
 -- When a decision becomes a player's, privately.
 function W.notice(ctx, d)
   local asked = W.prompt(ctx, d)
-  if string.sub(asked, 1, 9) ~= "Your turn" then
-    asked = "Your decision: " .. asked
+  local turn = tr("Your turn") -- a turn's own question says whose decision it is already
+  if string.sub(asked, 1, #turn) ~= turn then
+    asked = tr("Your decision: {prompt}", { prompt = asked })
   end
   return asked
 end
@@ -62,24 +64,26 @@ W.entries = Story.entries
 -- The status line everyone reads: whose decision the table waits for and what they are asked.
 -- What the decider is doing, in the third person, by decision name (the status line; their
 -- own panel asks them in the second person: teg.table.prompts).
+local PIECES = { die = tr("die"), ship = tr("ship") } -- a piece put back, by kind
+
 local DOING = {
-  die = "chooses a die",
-  ship = "chooses a ship to move",
-  to = "chooses where the ship goes",
-  ability = "decides whether to use the planet's action",
-  planet = "chooses a planet",
-  colony = "chooses a colony",
-  pay = "chooses how to pay",
-  dice = "chooses dice",
-  spend = "chooses the two dice the converter spends",
-  discard = "chooses dice to discard",
-  targets = "chooses whose ships go back",
-  face = "chooses a die face",
-  amount = "chooses how much to trade",
-  player = "chooses whom to take from",
-  resource = "chooses what to gain",
-  back = "chooses a ship to move back",
-  forward = "chooses a ship to move forward",
+  die = tr("{player} chooses a die"),
+  ship = tr("{player} chooses a ship to move"),
+  to = tr("{player} chooses where the ship goes"),
+  ability = tr("{player} decides whether to use the planet's action"),
+  planet = tr("{player} chooses a planet"),
+  colony = tr("{player} chooses a colony"),
+  pay = tr("{player} chooses how to pay"),
+  dice = tr("{player} chooses dice"),
+  spend = tr("{player} chooses the two dice the converter spends"),
+  discard = tr("{player} chooses dice to discard"),
+  targets = tr("{player} chooses whose ships go back"),
+  face = tr("{player} chooses a die face"),
+  amount = tr("{player} chooses how much to trade"),
+  player = tr("{player} chooses whom to take from"),
+  resource = tr("{player} chooses what to gain"),
+  back = tr("{player} chooses a ship to move back"),
+  forward = tr("{player} chooses a ship to move forward"),
 }
 
 function W.doing()
@@ -89,95 +93,101 @@ end
 function W.status(ctx)
   local m = ctx.m
   if m.picks then
-    local text = "Choosing secret missions: waiting for " .. (ctx.waiting_text or "")
+    local text = tr("Choosing secret missions: waiting for {who}", { who = ctx.waiting_text or "" })
     local absent = ctx.absent
     if absent then
-      text = text .. " (" .. absent .. " is not seated: the host can keep a mission for them, "
-        .. "or remove them from the game)"
+      text = text .. tr(" ({color} is not seated: the host can keep a mission for them, or "
+        .. "remove them from the game)", { color = absent })
     end
     return text
   end
   local state = m.state
   if state == nil then
-    return ctx.D.game.name .. ": sit at a seat with a mat, then the host presses Start"
+    return tr("{game}: sit at a seat with a mat, then the host presses Start",
+      { game = ctx.D.game.name })
   end
   if state.phase == "over" then
-    return "Game over: " .. Story.winner(ctx.D, state)
+    return tr("Game over: {winner}", { winner = Story.winner(ctx.D, state) })
   end
   local who = Game.decider(m)
   local d = who and Game.decision(m, who)
-  local text = "Round " .. state.round .. " - " .. state.active .. "'s turn"
+  local text = tr("Round {round} - {player}'s turn", { round = state.round, player = state.active })
   if ctx.input then
-    text = text .. " - rolling the dice"
+    text = text .. tr(" - rolling the dice")
   elseif d then
-    local doing = DOING[d.name] or "decides"
+    local doing = DOING[d.name] or tr("{player} decides")
     if d.name == "type" and #state.follow == 0 then
-      doing = "chooses an action"
+      doing = tr("{player} chooses an action")
     elseif d.name == "type" then
       -- "Follow Green's Acquire Energy (1 culture)?" as a doing
-      local asked = W.prompt(ctx, d)
-      doing = "decides whether to " .. string.lower(string.sub(asked, 1, 1))
-        .. string.gsub(string.sub(asked, 2), "%?$", "")
+      local w = state.follow[1]
+      local face = ctx.D.face[w.face]
+      doing = tr("{player} decides whether to follow {active}'s {face} ({cost})",
+        { active = state.active, face = face and face.name or w.face, player = "{player}",
+          cost = Prompts.cost_text(ctx.D, w.cost) })
     end
-    text = text .. " - " .. d.player .. " " .. doing
+    text = text .. " - " .. string.gsub(doing, "{player}", function() return d.player end)
     if ctx.seated[d.player] == nil then
-      text = text .. " (" .. d.player .. " is not seated: the host can decide for them, or a "
-        .. "player can take the " .. d.player .. " seat)"
+      text = text .. tr(" ({player} is not seated: the host can decide for them, or a player can "
+        .. "take the {player} seat)", { player = d.player })
     end
   end
   if state.final_round then
     local left = #state.players - S.active_seat(state) + 1
-    text = text .. " - last round: " .. Count.of(ctx.D.game.units, left, "turns") .. " left"
+    text = text .. tr(" - last round: {turns} left",
+      { turns = Count.of(ctx.D.game.units, left, "turns") })
   end
   return text
 end
 
 function W.over(ctx)
-  return "The game is over: " .. Story.winner(ctx.D, ctx.m.state) .. " The score is under the "
-    .. "scoreboard."
+  return tr("The game is over: {winner} The score is under the scoreboard.",
+    { winner = Story.winner(ctx.D, ctx.m.state) })
 end
 
 function W.rolling()
-  return "Rolling the dice..."
+  return tr("Rolling the dice...")
 end
 
 -- The secret missions, kept before the first turn (the framework's setup picks).
 function W.pick_prompt()
-  return "Keep one of the two secret missions in your hand (press Keep on the card, or here)"
+  return tr("Keep one of the two secret missions in your hand (press Keep on the card, or here)")
 end
 
 function W.pick_label(_, k)
-  return "Keep the card marked " .. k
+  return tr("Keep the card marked {k}", { k = k })
 end
 
 function W.picked()
-  return "You have kept your mission. Waiting for the others."
+  return tr("You have kept your mission. Waiting for the others.")
 end
 
 -- The log when a player has kept a mission: everyone reads that one was kept; its keeper
 -- which, and what it needs.
 function W.kept(ctx, color, id)
   local m = ctx.D.mission[id]
-  return { kind = "table", text = color .. " has kept a secret mission.",
-    own = { [color] = "You keep the mission " .. m.name .. " (" .. m.vp .. " VP): " .. m.text } }
+  return { kind = "table", text = tr("{color} has kept a secret mission.", { color = color }),
+    own = { [color] = tr("You keep the mission {name} ({vp} VP): {text}",
+      { name = m.name, vp = m.vp, text = m.text }) } }
 end
 
 -- R over a piece, and a piece put back.
 function W.shake(kind)
   if kind == "die" then
-    return "The table rolls the dice: use Roll or Reroll in your panel."
+    return tr("The table rolls the dice: use Roll or Reroll in your panel.")
   end
-  return "Pieces follow the game: use your panel to act."
+  return tr("Pieces follow the game: use your panel to act.")
 end
 
 function W.put_back(kind)
-  return "Pieces follow the game: drop a ship on a planet or a die on the converter when you "
-    .. "may move it, or use your panel. The " .. kind .. " went back to its place."
+  local v = { piece = PIECES[kind] or kind }
+  return tr("Pieces follow the game: drop a ship on a planet or a die on the converter when you "
+    .. "may move it, or use your panel. The {piece} went back to its place.", v)
 end
 
-W.seats = "the mats" -- where players sit: "needs 2 to 4 players seated at ..."
+W.seats = tr("the mats") -- where players sit: "needs 2 to 4 players seated at ..."
 
-W.black = "Someone sits at Black, the game master's seat: Black sees every hand, so the "
-  .. "secret missions are not secret from them."
+W.black = tr("Someone sits at Black, the game master's seat: Black sees every hand, so the "
+  .. "secret missions are not secret from them.")
 
 return W

@@ -8,6 +8,7 @@ panels' (generator.tts.panels), with the scoreboard columns below, and per seat 
 from __future__ import annotations
 
 from generator.games.teg.cards import TegData
+from generator.i18n import tr
 from generator.tts import panels
 from generator.tts.panels import (  # noqa: F401 - the layout and the tests read them here
     BAR_CLEARANCE,
@@ -15,20 +16,28 @@ from generator.tts.panels import (  # noqa: F401 - the layout and the tests read
     PLAYER_LIST_WIDTH,
 )
 
-BOARD_COLUMNS = (("color", "Player", 150), ("vp", "VP", 50), ("energy", "Energy", 64),
-                 ("culture", "Culture", 64), ("empire", "Empire", 62),
-                 ("colonies", "Colonies", 70))  # fmt: skip
+
+def board_columns() -> panels.Columns:
+    """The scoreboard's columns (id, heading, width), in the language being built."""
+    return (("color", tr("Player"), 150), ("vp", tr("VP"), 50), ("energy", tr("Energy"), 64),
+            ("culture", tr("Culture"), 64), ("empire", tr("Empire"), 62),
+            ("colonies", tr("Colonies"), 70))  # fmt: skip
+
+
+BOARD_COLUMNS = board_columns()  # in English: the ids and widths the layout reads
 
 
 def global_ui(data: TegData) -> str:
     """The save's XmlUI string."""
-    colors = ", ".join(data.rules.seat_colors)
-    how = (
-        f"Sit at a seat with a galaxy mat ({colors}): {data.rules.min_players} to "
-        f"{data.rules.max_players} players. When everyone is seated, the host (or a promoted "
-        "player) presses Start: the table shuffles the planets, picks who starts and deals "
-        "two secret missions to each player. Each keeps one in their own panel."
+    how = tr(
+        "Sit at a seat with a galaxy mat ({colors}): {low} to {high} players. When everyone is "
+        "seated, the host (or a promoted player) presses Start: the table shuffles the planets, "
+        "picks who starts and deals two secret missions to each player. Each keeps one in "
+        "their own panel.",
+        colors=tr(", ").join(data.rules.seat_colors),
+        low=data.rules.min_players,
+        high=data.rules.max_players,
     )
-    extras = (("auto", "Pass automatically: off", "onAutoPass"),)
+    extras = (("auto", tr("{switch}: off", switch=tr("Pass automatically")), "onAutoPass"),)
     seats = list(data.rules.seat_colors)
-    return panels.table_ui(data.rules.name, seats, how, BOARD_COLUMNS, extras)
+    return panels.table_ui(data.rules.name, seats, how, board_columns(), extras)
