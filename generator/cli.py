@@ -979,6 +979,12 @@ def simulate(
     "line (Grey: a spectator's).",
 )
 @click.option("--force", is_flag=True, help="With --records or --logs: replace earlier files.")
+@click.option(
+    "--lang",
+    metavar="LANG",
+    help="Play the table built in LANG (build/<game>-LANG, `ttsmod build --lang`); the story "
+    "is told in it too.",
+)
 @INTERPRETER
 def playtest(
     source: str,
@@ -992,6 +998,7 @@ def playtest(
     records: Path | None,
     logs: Path | None,
     force: bool,
+    lang: str | None,
     interpreter: str | None,
 ) -> None:
     """Play whole games at a headless TTS through the table's own UI, checked against Python.
@@ -1038,7 +1045,7 @@ def playtest(
         _records_folder(records, force)
     if logs is not None:
         _records_folder(logs, force, "game-*.log")
-    _, save = _current_save(source)
+    _, save = _current_save(source, lang=lang)
     assert save is not None
     costs = Costs()
     twins = Costs()
@@ -1051,7 +1058,12 @@ def playtest(
     from generator.harness.story import Teller
 
     numbers = getattr(rules, "numbers", None)
-    teller = Teller(game) if numbers else None
+    words = None
+    if lang is not None and lang != "en":
+        from generator import i18n
+
+        words = i18n.translator(game, lang)  # (the build above checked it is whole)
+    teller = Teller(game, words=words) if numbers else None
     with Progress(transient=True, console=_stderr_console()) as progress:
         task = progress.add_task("playing at the table", total=count)
         for result in run(engine, save, count, players, seed, bot, count=True, bots=seats,
@@ -1244,19 +1256,21 @@ def _live_options(command: Any) -> Any:
     return command
 
 
-def _current_save(source: str, rebuild: bool = True) -> tuple[str, dict[str, Any] | None]:
-    """The game and its built save; rebuilt first when the sources changed (if `rebuild`)."""
+def _current_save(
+    source: str, rebuild: bool = True, lang: str | None = None
+) -> tuple[str, dict[str, Any] | None]:
+    """The game and its built save (in `lang`); rebuilt first when the sources changed."""
     from generator import paths
     from generator.build import build_key, game_folder, read_manifest, source_hash
 
     game, card_folder = cards.resolve(source)
-    key = build_key(game, card_folder)
+    key = build_key(game, card_folder, lang)
     folder = game_folder(paths.BUILD, key)
     manifest = read_manifest(paths.BUILD, key)
     save_path = folder / str((manifest or {}).get("save"))
     stale = (
         manifest is None
-        or manifest.get("source_hash") != source_hash(game, card_folder)
+        or manifest.get("source_hash") != source_hash(game, card_folder, lang)
         or not save_path.is_file()
     )
     if stale:
@@ -1264,7 +1278,7 @@ def _current_save(source: str, rebuild: bool = True) -> tuple[str, dict[str, Any
             return game, None
         settings = manifest or {}
         click.echo(f"{display(folder)} is missing or out of date: building it", err=True)
-        result = _run_build(source, settings.get("asset_base_url"), settings.get("font"))
+        result = _run_build(source, settings.get("asset_base_url"), settings.get("font"), lang)
         save_path = result.folder / f"{result.save_name}.json"
     return game, json.loads(save_path.read_text(encoding="utf-8"))
 

@@ -134,3 +134,18 @@ def test_a_japanese_table_plays_whole_games_beside_the_english_build(tmp_path):
     assert result.problem is None
     assert any("［Redのみ］" in line for line in result.logs["Red"].splitlines())
     assert "［Redのみ］" not in result.logs["Blue"]
+
+
+def test_playtest_in_japanese_builds_that_table_and_checks_its_story_in_japanese(
+    cli, build_dir, tmp_path
+):
+    """`ttsmod playtest liars --lang ja`: the Japanese build (made when missing), whole games
+    at it, and each colour's log compared, word for word, with the story told in Japanese."""
+    logs = tmp_path / "logs"
+    run = cli("playtest", "liars", "--games", "1", "--players", "2", "--lang", "ja",
+              "--logs", str(logs))  # fmt: skip
+    assert run.code == 0, run
+    assert (build_dir / "liars-ja" / "LiarsDice-ja.json").is_file()
+    assert not (build_dir / "liars").exists()
+    red = (logs / "game-0001-Red.log").read_text(encoding="utf-8")
+    assert "［Redのみ］" in red

@@ -16,7 +16,7 @@ from typing import Any
 from generator import games
 from generator.engines.errors import canonical
 from generator.harness.moonsharp import runtime
-from generator.luabuild.bundle import Module, collect, write_bundle
+from generator.luabuild.bundle import Module, collect, translate, write_bundle
 from generator.luabuild.scripts import generated_modules, shipped_modules
 from generator.paths import ROOT
 
@@ -50,11 +50,18 @@ class Told:
 class Teller:
     """A game's table words, loaded once, telling records."""
 
-    def __init__(self, game: str, documents: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        game: str,
+        documents: dict[str, Any] | None = None,
+        words: dict[str, str] | None = None,
+    ) -> None:
+        """`words`: the table's words in another language (generator.i18n.translator)."""
         modules = shipped_modules(game) if documents is None else generated_modules(game, documents)
         root = Module("__root", ROOT_MODULE.replace("@GAME@", game), "<story>")
         self.lua = runtime(0)
-        self.shim = self.lua.execute(write_bundle(collect(root, ROOT / "lua", modules)).text)
+        found = translate(collect(root, ROOT / "lua", modules), words)
+        self.shim = self.lua.execute(write_bundle(found).text)
         self.game = game
 
     def tell(

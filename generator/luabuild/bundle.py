@@ -373,17 +373,24 @@ def bundle(
     a module of lua/ is replaced by its translation on its own line.
     """
     root = Module(ROOT_NAME, root_path.read_text(encoding="utf-8"), display(root_path))
-    modules = collect(root, lua_root, generated or {}, cache_dir)
-    if words is not None:
-        from generator.i18n.lua import translated
+    return write_bundle(translate(collect(root, lua_root, generated or {}, cache_dir), words))
 
-        modules = [
-            m
-            if m.origin.startswith("<")
-            else Module(m.name, translated(m.source, words.__getitem__), m.origin)
-            for m in modules
-        ]
-    return write_bundle(modules)
+
+def translate(modules: list[Module], words: dict[str, str] | None) -> list[Module]:
+    """The modules, each `tr("...")` literal of a lua/ file in `words`' language.
+
+    `words` None: the modules as they are (English).
+    """
+    if words is None:
+        return modules
+    from generator.i18n.lua import translated
+
+    return [
+        m
+        if m.origin.startswith("<")
+        else Module(m.name, translated(m.source, words.__getitem__), m.origin)
+        for m in modules
+    ]
 
 
 def bundle_module(
