@@ -186,8 +186,11 @@ def build(
             words = i18n.translator(report.game, lang)
         except i18n.WordsError as err:
             raise BuildError(f"the {lang} words", err.problems) from None
+        report = i18n.translate_cards(report, words)  # type: ignore[assignment]
+        data = report.data
     else:
         lang = None
+    assert report.documents is not None
     scripts = build_scripts(report.game, report.documents, build_dir / ".cache", words)
     if scripts.problems:
         raise BuildError("lint", scripts.problems)
@@ -208,8 +211,10 @@ def build(
     with i18n.speaking(words):
         built = parts.build_save(data, assets, url_base, scripts.bundles["Global"].text, source)
     name = file_stem(built.save["SaveName"])  # the game's name: checked non-empty
-    if lang is not None:
-        name = f"{name}-{lang}"
+    if lang is not None and words is not None:
+        # the file keeps the English name's letters ("TinyEpicGalaxies-ja.json")
+        english = {said: text for text, said in words.items()}.get(built.save["SaveName"])
+        name = f"{file_stem(english or built.save['SaveName']) or report.game}-{lang}"
         built.save["SaveName"] = f"{built.save['SaveName']} ({i18n.language_name(lang)})"
     save_text = json.dumps(built.save, indent=2, ensure_ascii=False)
     manifest = {

@@ -1028,7 +1028,7 @@ def playtest(
 
     from generator.harness.play import Costs
 
-    game, engine, _ = _rules_of(source, game)
+    game, engine, report = _rules_of(source, game)
     rules = games.get(game)
     try:
         table = rules.build_parts()
@@ -1058,13 +1058,19 @@ def playtest(
     from generator.harness.story import Teller
 
     numbers = getattr(rules, "numbers", None)
-    words = None
-    if lang is not None and lang != "en":
-        from generator import i18n
+    from generator import i18n
 
+    words = None
+    if lang is not None and lang != i18n.SOURCE:
+        # the Python twin speaks the table's language: its card data's words and its labels
         words = i18n.translator(game, lang)  # (the build above checked it is whole)
-    teller = Teller(game, words=words) if numbers else None
-    with Progress(transient=True, console=_stderr_console()) as progress:
+        spoken = i18n.translate_cards(report, words)
+        engine = rules.engine(spoken.data)  # type: ignore[attr-defined]
+    teller = Teller(game) if numbers else None
+    told_in = None
+    if numbers and words:
+        told_in = Teller(game, spoken.documents, words=words)  # type: ignore[attr-defined]
+    with Progress(transient=True, console=_stderr_console()) as progress, i18n.speaking(words):
         task = progress.add_task("playing at the table", total=count)
         for result in run(engine, save, count, players, seed, bot, count=True, bots=seats,
                           interpreter=interpreter):  # fmt: skip
@@ -1074,7 +1080,8 @@ def playtest(
                 twins.add(result.twin.table)
                 result.twin.table = None
             if result.problem is None and result.record is not None and numbers:
-                found = storycheck.check_record(game, result.record, teller, logs=result.logs)
+                found = storycheck.check_record(game, result.record, teller, logs=result.logs,
+                                                table_teller=told_in)  # fmt: skip
                 if found:
                     result.problem = (f"game {result.index + 1}: the log says what the states "
                                       f"do not ({len(found)} in all): {found[0]}")  # fmt: skip

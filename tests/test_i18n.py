@@ -53,7 +53,7 @@ def test_translation_replaces_each_literal_on_its_own_line():
 
 import json  # noqa: E402
 
-from generator import games, i18n  # noqa: E402
+from generator import cards, games, i18n  # noqa: E402
 from generator.build import BuildError, build  # noqa: E402
 
 
@@ -120,7 +120,7 @@ def test_a_japanese_table_plays_whole_games_beside_the_english_build(tmp_path):
     assert built.folder.name == "liars-ja" and built.save_name == "LiarsDice-ja"
     assert {p: p.read_bytes() for p in english.folder.rglob("*") if p.is_file()} == before
     save = json.loads((built.folder / "LiarsDice-ja.json").read_text(encoding="utf-8"))
-    assert save["SaveName"] == "Liar's Dice (日本語)"
+    assert save["SaveName"] == "ライアーズダイス (日本語)"
     script = save["LuaScript"]
     assert 'tr("できません：{why}"' in script and 'tr("Not possible: {why}"' not in script
     again = build("liars", tmp_path / "again", lang="ja")
@@ -128,9 +128,12 @@ def test_a_japanese_table_plays_whole_games_beside_the_english_build(tmp_path):
         built.folder / "LiarsDice-ja.json"
     ).read_bytes()
     rules = games.get("liars")
-    engine = rules.engine()
+    words = i18n.translator("liars", "ja")
+    # the Python twin speaks Japanese too: its card data's words, its labels
+    engine = rules.engine(i18n.translate_cards(cards.validate("liars"), words).data)
     run = rules.build_parts().playtest.run
-    result = next(iter(run(engine, save, 1, 3, 2, "mixed", count=False)))
+    with i18n.speaking(words):
+        result = next(iter(run(engine, save, 1, 3, 2, "mixed", count=False)))
     assert result.problem is None
     assert any("［Redのみ］" in line for line in result.logs["Red"].splitlines())
     assert "［Redのみ］" not in result.logs["Blue"]

@@ -113,9 +113,11 @@ def test_a_planted_leak_is_found_by_the_secrets_check(save, engine):
     """The status line telling the bidder's dice: every colour reads it, and the check says so."""
     leaky = dict(save)
     text = save["LuaScript"]
-    line = 'return head .. "Bid: " .. bid_text(s.bid) .. ". " .. s.active .. " raises or calls."'
+    line = (
+        'return tr("Round {round}, {dice} on the table. Bid: {bid}. {player} raises or calls.", v)'
+    )
     assert text.count(line) == 1
-    leaky["LuaScript"] = text.replace(line, line + " .. tostring(W.own(ctx, s.active))")
+    leaky["LuaScript"] = text.replace(line, line[:-1] + ") .. tostring(W.own(ctx, s.active))")
     result = P.play_game(engine, leaky, 3, 1, 0)
     assert result.problem is not None and re.search(r"can read \w+'s secret dice", result.problem)
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from generator.i18n import tr
+
 
 def word(units: Mapping[str, Mapping[str, str]], n: int, unit: str) -> str:
     """The unit's word for `n`: its `one` for 1 and -1, its `other` for any other number."""
@@ -17,5 +19,5 @@ def word(units: Mapping[str, Mapping[str, str]], n: int, unit: str) -> str:
 
 
 def count(units: Mapping[str, Mapping[str, str]], n: int, unit: str) -> str:
-    """`n` and the unit's word for it: "1 credit", "3 dice"."""
-    return f"{n} {word(units, n, unit)}"
+    """`n` and the unit's word for it: "1 credit", "3 dice" (in the language being built)."""
+    return tr("{n} {word}", n=n, word=word(units, n, unit))

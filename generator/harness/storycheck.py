@@ -193,6 +193,7 @@ def check_record(
     teller: Any = None,
     readers: list[str | None] | None = None,
     logs: dict[str, str] | None = None,
+    table_teller: Any = None,
 ) -> list[Finding]:
     """Every contradiction between `record`'s log and the Python engine's states.
 
@@ -200,7 +201,9 @@ def check_record(
     a spectator); [] for a game that declares no numbers. `logs`: what the table's own log
     panels held, per colour ("Grey": a spectator's): its entries of the actions must be the
     story's, word for word (the table writes them as the game goes; the story tells them
-    from the record, and is what the checker reads).
+    from the record, and is what the checker reads). `table_teller`: the story in the
+    table's language when it is not English; the numbers are read in English (`teller`),
+    from the same templates and values (a translation keeps every placeholder: a test).
     """
     from generator import games
     from generator.harness.story import Teller
@@ -225,7 +228,11 @@ def check_record(
         name = reader or "Grey"
         entries[name] = [(int(line["n"]), str(line["text"])) for line in told.lines]
         if logs is not None and name in logs:
-            found += _same_words(name, entries[name], logs[name])
+            said = entries[name]
+            if table_teller is not None:
+                lines = table_teller.tell(record, color=reader).lines
+                said = [(int(line["n"]), str(line["text"])) for line in lines]
+            found += _same_words(name, said, logs[name])
     return found + check(states, entries, numbers, getattr(rules, "nothing", NOTHING))
 
 

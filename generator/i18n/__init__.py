@@ -66,7 +66,8 @@ def _lua_files(domain: str) -> list[Path]:
 
 def _python_files(domain: str) -> list[Path]:
     gen = ROOT / "generator"
-    roots = [gen / "tts", gen / "render"] if domain == FRAMEWORK else [gen / "games" / domain]
+    shared = [gen / "tts", gen / "render", gen / "engines"]
+    roots = shared if domain == FRAMEWORK else [gen / "games" / domain]
     return sorted(p for root in roots for p in root.rglob("*.py"))
 
 
@@ -104,7 +105,42 @@ def extract(domain: str) -> dict[str, list[Where]]:
                     found.setdefault(text, []).append(Where(rel, line))
     if problems:
         raise WordsError(problems)
+    if domain != FRAMEWORK:
+        for text, where in _card_words(domain):
+            found.setdefault(text, []).append(where)
     return found
+
+
+def _card_words(game: str) -> list[tuple[str, Where]]:
+    """The shipped card data's words (generator.i18n.data), where each is written."""
+    from generator import cards
+    from generator.i18n.data import words_of
+
+    report = cards.validate(game)
+    if report.documents is None or report.docs is None:
+        raise cards.CardDataError(report.problems)
+    out = []
+    for file, pointer, text in words_of(game, report.documents):
+        doc = report.docs[file]
+        at = doc.locate(pointer)
+        rel = doc.path.resolve().relative_to(ROOT).as_posix()
+        out.append((text, Where(rel, at[0] if at else 1)))
+    return out
+
+
+def translate_cards(report: object, words: dict[str, str]) -> object:
+    """A card data report with every marked string of the card data translated."""
+    import dataclasses
+    from pathlib import PurePath
+
+    from generator import cards
+    from generator.cards.yamlfile import YamlDoc
+    from generator.i18n.data import translated
+
+    documents = translated(report.game, report.documents, words.__getitem__)  # type: ignore[attr-defined]
+    docs = {name: YamlDoc(PurePath(name), value) for name, value in documents.items()}  # type: ignore[arg-type]
+    data = cards.GAMES[report.game].build(docs)  # type: ignore[attr-defined]
+    return dataclasses.replace(report, documents=documents, data=data)  # type: ignore[type-var]
 
 
 def _catalog(domain: str, lang: str | None) -> object:

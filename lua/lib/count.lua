@@ -2,6 +2,8 @@
 -- (game.yaml `units`, schemas/words/units.schema.json), the one place a game's plurals are
 -- written. Pure: no TTS calls. The twin of generator/engines/count.py.
 
+local tr = require("lib.tr")
+
 local Count = {}
 
 -- The unit's word for `n`: its `one` for 1 and -1, its `other` for any other number.
@@ -13,9 +15,10 @@ function Count.word(units, n, unit)
   return (n == 1 or n == -1) and u.one or u.other
 end
 
--- `n` and the unit's word for it: "1 credit", "3 dice".
+-- `n` and the unit's word for it: "1 credit", "3 dice" (in another language, as its
+-- catalogue puts the two: "ダイス3").
 function Count.of(units, n, unit)
-  return n .. " " .. Count.word(units, n, unit)
+  return tr("{n} {word}", { n = n, word = Count.word(units, n, unit) })
 end
 
 return Count

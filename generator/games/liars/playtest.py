@@ -13,6 +13,7 @@ from generator.engines.count import count
 from generator.games.liars.rules.bots import BOTS
 from generator.harness import flow, secrets
 from generator.harness.playtest import Hooks, Runner
+from generator.i18n import tr
 
 
 def faces_text(faces: list[int]) -> str:
@@ -24,9 +25,10 @@ def label(engine: Any, state: Any, d: dict[str, Any], o: dict[str, Any]) -> str:
     """An option as the panel shows it."""
     bid = state["bid"]
     if o["id"] == "liar":
-        return f"Liar! (there are fewer than {engine.bid_words(bid['quantity'], bid['face'])})"
+        return tr("Liar! (there are fewer than {bid})",
+                  bid=engine.bid_words(bid["quantity"], bid["face"]))  # fmt: skip
     if o["id"] == "spot":
-        return f"Spot on! (exactly {engine.bid_words(bid['quantity'], bid['face'])})"
+        return tr("Spot on! (exactly {bid})", bid=engine.bid_words(bid["quantity"], bid["face"]))
     if d["name"] == "bid":
         return count(engine.g["units"], int(o["id"]), "dice")
     return str(o["label"])

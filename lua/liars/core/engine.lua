@@ -8,6 +8,7 @@
 --   local game = require("liars.core.engine").new(require("liars.data"))
 
 local Count = require("lib.count")
+local tr = require("lib.tr")
 local json = require("lib.json")
 local Steps = require("lib.steps")
 
@@ -18,7 +19,7 @@ local Engine = {}
 
 -- A bid in words, from the card data's unit words: "1 three", "7 fives", "2 sixes".
 function Engine.dice_text(units, n, face)
-  return Count.of(units, n, "face" .. face)
+  return tr("{n} {faces}", { n = n, faces = Count.word(units, n, "face" .. face) })
 end
 
 function Engine.new(D)
@@ -109,18 +110,18 @@ function Engine.new(D)
   local function why_not(s, q, f)
     local bid = s.bid
     if CALLS[q] then
-      return bid == NULL and "nobody has bid yet this round" or nil
+      return bid == NULL and tr("nobody has bid yet this round") or nil
     end
     if not tostring(q):match("^%d+$") or (f ~= nil and not tostring(f):match("^%d+$")) then
       return nil
     end
     if tonumber(q) > total(s) then
-      return "a bid of " .. Count.of(G.units, tonumber(q), "dice") .. ": there are " .. total(s)
-        .. " on the table"
+      return tr("a bid of {dice}: there are {total} on the table",
+        { dice = Count.of(G.units, tonumber(q), "dice"), total = total(s) })
     end
     if bid ~= NULL then
-      return "a bid must raise " .. dice_text(bid.quantity, bid.face)
-        .. ": more dice, or as many of a higher face"
+      return tr("a bid must raise {bid}: more dice, or as many of a higher face",
+        { bid = dice_text(bid.quantity, bid.face) })
     end
     return nil
   end
@@ -177,7 +178,7 @@ function Engine.new(D)
   end
 
   local function resolve(s, src)
-    if s.phase == "over" then Steps.refuse(src, "the game is over") end
+    if s.phase == "over" then Steps.refuse(src, tr("the game is over")) end
     local me = s.active
     if s.phase == "roll" then
       local faces = Steps.roll(src, "roll", total(s), G.faces, me)

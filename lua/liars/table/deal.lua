@@ -2,14 +2,15 @@
 -- lay out (the first roll is the game's first decision, thrown by the table).
 
 local Count = require("lib.count")
+local tr = require("lib.tr")
 
 return function(D)
   local Deal = {}
 
   function Deal.start(T, order)
-    T.say(D.game.name .. ": " .. table.concat(order, ", ") .. ". Everyone has "
-      .. Count.of(D.game.units, D.game.dice, "dice") .. " under a cup; " .. order[1]
-      .. " bids first.")
+    T.say(tr("{game}: {players}. Everyone has {dice} under a cup; {first} bids first.",
+      { game = D.game.name, players = table.concat(order, tr(", ")),
+        dice = Count.of(D.game.units, D.game.dice, "dice"), first = order[1] }))
     T.dealt({ players = order })
   end
 

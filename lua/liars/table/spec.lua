@@ -4,6 +4,7 @@
 
 local raw = require("liars.data")
 local Engine = require("liars.core.engine")
+local tr = require("lib.tr")
 
 return function()
   return {
@@ -13,7 +14,7 @@ return function()
     deal = require("liars.table.deal")(raw), bots = require("liars.table.bots")(raw),
     -- a roll is never taken back: an undo would roll again for other dice
     final = function(_, action)
-      return action.type == "roll" and "the dice were rolled; a roll cannot be taken back" or nil
+      return action.type == "roll" and tr("the dice were rolled; a roll cannot be taken back") or nil
     end,
     resume = function(_, action)
       return action.type == "roll"

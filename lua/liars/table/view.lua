@@ -3,6 +3,7 @@
 
 local json = require("lib.json")
 local Engine = require("liars.core.engine")
+local tr = require("lib.tr")
 
 local NULL = json.null
 
@@ -22,11 +23,11 @@ V.COLUMNS = { "color", "dice", "note" }
 function V.cells(ctx, p)
   local s, note = ctx.public, ""
   if p.dice == 0 then
-    note = "out"
+    note = tr("out")
   elseif s.phase == "bid" and s.active == p.color then
-    note = "to bid or call"
+    note = tr("to bid or call")
   elseif s.bid ~= NULL and s.bid.player == p.color then
-    note = "bid " .. Engine.dice_text(ctx.D.game.units, s.bid.quantity, s.bid.face)
+    note = tr("bid {bid}", { bid = Engine.dice_text(ctx.D.game.units, s.bid.quantity, s.bid.face) })
   end
   return { p.color, tostring(p.dice), note }
 end
@@ -34,16 +35,18 @@ end
 -- Under the scoreboard: what a bid counts, and the last call's outcome.
 function V.final(ctx)
   local s, G = ctx.public, ctx.D.game
-  local lines = { "A bid counts every die on the table" .. (G.ones_wild
-    and "; ones count as any face, unless the bid is of ones." or ".") }
+  local lines = { G.ones_wild
+    and tr("A bid counts every die on the table; ones count as any face, unless the bid is of ones.")
+    or tr("A bid counts every die on the table.") }
   local last = s.last
   if last ~= NULL then
-    lines[2] = "Last call: " .. last.by .. " called " .. (last.call == "liar" and "Liar!"
-      or "Spot on!") .. " on " .. Engine.dice_text(G.units, last.bid.quantity, last.bid.face)
-      .. "; there were " .. last.count .. ". " .. table.concat(last.losers, ", ") .. " lost a die."
+    lines[2] = tr("Last call: {by} called {call} on {bid}; there were {count}. {losers} lost a die.",
+      { by = last.by, call = last.call == "liar" and tr("Liar!") or tr("Spot on!"),
+        bid = Engine.dice_text(G.units, last.bid.quantity, last.bid.face), count = last.count,
+        losers = table.concat(last.losers, tr(", ")) })
   end
   if s.phase == "over" then
-    lines[#lines + 1] = s.winner .. " wins: the last player with dice."
+    lines[#lines + 1] = tr("{player} wins: the last player with dice.", { player = s.winner })
   end
   return table.concat(lines, "\n")
 end

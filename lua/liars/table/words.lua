@@ -3,6 +3,7 @@
 -- are theirs alone: on their panel (`own`) and in their own log entry for the roll.
 
 local Count = require("lib.count")
+local tr = require("lib.tr")
 local json = require("lib.json")
 local raw = require("liars.data")
 local Game = require("glue.game")
@@ -16,7 +17,7 @@ end
 
 local W = {}
 
-W.seats = "the table" -- where players sit: "needs 2 to 6 players seated at the table"
+W.seats = tr("the table") -- where players sit: "needs 2 to 6 players seated at the table"
 
 local function total(state)
   local n = 0
@@ -25,7 +26,8 @@ local function total(state)
 end
 
 local function bid_text(bid)
-  return dice_text(bid.quantity, bid.face) .. " (" .. bid.player .. "'s bid)"
+  return tr("{bid} ({player}'s bid)", { bid = dice_text(bid.quantity, bid.face),
+    player = bid.player })
 end
 
 local function faces_text(faces)
@@ -35,7 +37,7 @@ local function faces_text(faces)
 end
 
 local function wild(D, face)
-  return (D.game.ones_wild and face ~= 1) and " (ones count too)" or ""
+  return (D.game.ones_wild and face ~= 1) and tr(" (ones count too)") or ""
 end
 
 function W.prompt(ctx, d)
@@ -43,21 +45,21 @@ function W.prompt(ctx, d)
   if d.name == "face" then
     local steps = Game.steps(ctx.m, d.player)
     local q = steps[#steps] and steps[#steps].id or "?"
-    return "A bid of " .. Count.of(units, tonumber(q) or 0, "dice") .. ": of which face?"
+    return tr("A bid of {dice}: of which face?", { dice = Count.of(units, tonumber(q) or 0, "dice") })
   end
   if s.bid == NULL then
-    return "Open round " .. s.round .. "'s bidding: how many dice of one face are there among all "
-      .. total(s) .. " on the table?"
+    return tr("Open round {round}'s bidding: how many dice of one face are there among all {total} "
+      .. "on the table?", { round = s.round, total = total(s) })
   end
-  return "The bid is " .. bid_text(s.bid) .. ". Raise it (how many dice?), or call it."
+  return tr("The bid is {bid}. Raise it (how many dice?), or call it.", { bid = bid_text(s.bid) })
 end
 
 function W.option(ctx, d, o)
   local bid = ctx.m.state.bid
   if o.id == "liar" then
-    return "Liar! (there are fewer than " .. dice_text(bid.quantity, bid.face) .. ")"
+    return tr("Liar! (there are fewer than {bid})", { bid = dice_text(bid.quantity, bid.face) })
   elseif o.id == "spot" then
-    return "Spot on! (exactly " .. dice_text(bid.quantity, bid.face) .. ")"
+    return tr("Spot on! (exactly {bid})", { bid = dice_text(bid.quantity, bid.face) })
   elseif d.name == "bid" then
     return Count.of(units, tonumber(o.id), "dice")
   end
@@ -68,36 +70,36 @@ end
 function W.own(ctx, color)
   for _, p in ipairs(ctx.m.state and ctx.m.state.players or {}) do
     if p.color == color and #p.faces > 0 then
-      return "Your dice: " .. faces_text(p.faces)
+      return tr("Your dice: {faces}", { faces = faces_text(p.faces) })
     end
   end
   return nil
 end
 
 local function winner(state)
-  return state.winner .. " wins: the last player with dice."
+  return tr("{player} wins: the last player with dice.", { player = state.winner })
 end
 
 function W.status(ctx)
   local s = ctx.public
   if ctx.m.state == nil then
-    return ctx.D.game.name .. ": sit at a seat; the host presses Start."
+    return tr("{game}: sit at a seat; the host presses Start.", { game = ctx.D.game.name })
   elseif s.phase == "over" then
-    return "Game over. " .. winner(s)
+    return tr("Game over. {winner}", { winner = winner(s) })
   end
-  local head = "Round " .. s.round .. ", " .. Count.of(units, total(s), "dice")
-    .. " on the table. "
+  local v = { round = s.round, dice = Count.of(units, total(s), "dice"), player = s.active,
+    bid = s.bid ~= NULL and bid_text(s.bid) or nil }
   if s.phase == "roll" then
-    return head .. "Everyone rolls under their cup."
+    return tr("Round {round}, {dice} on the table. Everyone rolls under their cup.", v)
   end
   if s.bid == NULL then
-    return head .. s.active .. " opens the bidding."
+    return tr("Round {round}, {dice} on the table. {player} opens the bidding.", v)
   end
-  return head .. "Bid: " .. bid_text(s.bid) .. ". " .. s.active .. " raises or calls."
+  return tr("Round {round}, {dice} on the table. Bid: {bid}. {player} raises or calls.", v)
 end
 
 function W.over(ctx)
-  return "The game is over. " .. winner(ctx.public)
+  return tr("The game is over. {winner}", { winner = winner(ctx.public) })
 end
 
 -- The log's entries of an applied action (docs/table.md: words).
@@ -108,17 +110,19 @@ function W.entries(ctx, r)
     for i, p in ipairs(after.players) do
       if p.dice > 0 then counts[#counts + 1] = p.color .. " " .. p.dice end
     end
-    local text = "Round " .. after.round .. ": everyone rolls under their cup ("
-      .. Count.of(units, total(after), "dice") .. ": " .. table.concat(counts, ", ") .. "); "
-      .. after.active .. " bids first."
+    local text = tr("Round {round}: everyone rolls under their cup ({dice}: {counts}); {player} "
+      .. "bids first.", { round = after.round, dice = Count.of(units, total(after), "dice"),
+        counts = table.concat(counts, tr(", ")), player = after.active })
     local own = {}
     for _, p in ipairs(after.players) do
-      if p.dice > 0 then own[p.color] = text .. " Your dice: " .. faces_text(p.faces) .. "." end
+      if p.dice > 0 then
+        own[p.color] = text .. tr(" Your dice: {faces}.", { faces = faces_text(p.faces) })
+      end
     end
     return { { text = text, kind = "action", own = own } }
   elseif a.type == "bid" then
-    return { { text = a.player .. " bids " .. dice_text(a.quantity, a.face) .. ".",
-      kind = "action" } }
+    return { { text = tr("{player} bids {bid}.", { player = a.player,
+      bid = dice_text(a.quantity, a.face) }), kind = "action" } }
   end
   local last, D = after.last, ctx.D
   local shown = {}
@@ -126,9 +130,10 @@ function W.entries(ctx, r)
     if #p.faces > 0 then shown[#shown + 1] = p.color .. " " .. faces_text(p.faces) end
   end
   local bid = last.bid
-  local call = a.type == "liar" and "Liar!" or "Spot on!"
-  local out = { { kind = "action", text = a.player .. " calls " .. call .. " on "
-    .. bid_text(bid) .. ". The cups lift: " .. table.concat(shown, "; ") .. "." } }
+  local call = a.type == "liar" and tr("Liar!") or tr("Spot on!")
+  local out = { { kind = "action", text = tr("{player} calls {call} on {bid}. The cups lift: "
+    .. "{hands}.", { player = a.player, call = call, bid = bid_text(bid),
+      hands = table.concat(shown, tr("; ")) }) } }
   -- each loser's die, with the dice they have left (the story checker reads "-1 die (now 2)")
   local left = {}
   for _, p in ipairs(after.players) do
@@ -136,22 +141,27 @@ function W.entries(ctx, r)
   end
   local lost = {}
   for i, c in ipairs(last.losers) do
-    lost[i] = c .. " loses a die: -1 die (now " .. left[c]
-      .. (left[c] == 0 and ", out of the game)" or ")")
+    local v = { player = c, left = left[c] }
+    lost[i] = left[c] == 0 and tr("{player} loses a die: -1 die (now {left}, out of the game)", v)
+      or tr("{player} loses a die: -1 die (now {left})", v)
   end
-  local who = table.concat(lost, "; ") .. "."
-  local there = "There " .. (last.count == 1 and "is " or "are ")
-    .. dice_text(last.count, bid.face) .. wild(D, bid.face)
+  local v = { dice = dice_text(last.count, bid.face) .. wild(D, bid.face), bid = bid.quantity,
+    lost = table.concat(lost, tr("; ")) }
   local why
-  if a.type == "liar" then
-    why = there .. " against the bid of " .. bid.quantity .. ": "
-      .. (last.count >= bid.quantity and "the bid stands. " or "the bid was a lie. ")
+  if a.type == "liar" and last.count >= bid.quantity then
+    why = last.count == 1 and tr("There is {dice} against the bid of {bid}: the bid stands. {lost}.", v)
+      or tr("There are {dice} against the bid of {bid}: the bid stands. {lost}.", v)
+  elseif a.type == "liar" then
+    why = last.count == 1 and tr("There is {dice} against the bid of {bid}: the bid was a lie. {lost}.", v)
+      or tr("There are {dice} against the bid of {bid}: the bid was a lie. {lost}.", v)
   elseif last.count == bid.quantity then
-    why = there .. ", exactly as bid: spot on. "
+    why = last.count == 1 and tr("There is {dice}, exactly as bid: spot on. {lost}.", v)
+      or tr("There are {dice}, exactly as bid: spot on. {lost}.", v)
   else
-    why = there .. ", not " .. bid.quantity .. ": not spot on. "
+    why = last.count == 1 and tr("There is {dice}, not {bid}: not spot on. {lost}.", v)
+      or tr("There are {dice}, not {bid}: not spot on. {lost}.", v)
   end
-  out[2] = { kind = "news", text = why .. who }
+  out[2] = { kind = "news", text = why }
   if after.phase == "over" then
     out[3] = { kind = "score", text = winner(after) }
   end

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.engines.count import count
+from generator.engines.count import count, word
 from generator.engines.errors import BadSetup, IllegalAction
 from generator.engines.steps import Source, Stepwise
+from generator.i18n import tr
 
 State = dict[str, Any]
 CALLS = {"liar": "Liar!", "spot": "Spot on!"}
@@ -20,7 +21,7 @@ CALLS = {"liar": "Liar!", "spot": "Spot on!"}
 
 def dice_text(units: dict[str, Any], n: int, face: int) -> str:
     """A bid in words, from the card data's unit words: "1 three", "7 fives", "2 sixes"."""
-    return count(units, n, f"face{face}")
+    return tr("{n} {faces}", n=n, faces=word(units, n, f"face{face}"))
 
 
 class Engine(Stepwise):
@@ -86,7 +87,7 @@ class Engine(Stepwise):
 
     def _resolve(self, s: State, src: Source) -> Any:
         if self.is_over(s):
-            raise IllegalAction("the game is over")
+            raise IllegalAction(tr("the game is over"))
         me = s["active"]
         if s["phase"] == "roll":
             faces = src.roll("roll", self.total(s), self.g["faces"], me)
@@ -130,15 +131,16 @@ class Engine(Stepwise):
         """The rule an answer breaks, with its numbers (None: it is simply not an option)."""
         bid = s["bid"]
         if q in CALLS:
-            return "nobody has bid yet this round" if bid is None else None
+            return tr("nobody has bid yet this round") if bid is None else None
         if not q.isdigit() or (f is not None and not f.isdigit()):
             return None
         if int(q) > self.total(s):
             dice = count(self.g["units"], int(q), "dice")
-            return f"a bid of {dice}: there are {self.total(s)} on the table"
+            return tr("a bid of {dice}: there are {total} on the table", dice=dice,
+                      total=self.total(s))  # fmt: skip
         if bid is not None:
-            return (f"a bid must raise {self.bid_words(bid['quantity'], bid['face'])}: more dice, "
-                    "or as many of a higher face")  # fmt: skip
+            return tr("a bid must raise {bid}: more dice, or as many of a higher face",
+                      bid=self.bid_words(bid["quantity"], bid["face"]))  # fmt: skip
         return None
 
     def _next(self, s: State, color: str) -> str:
