@@ -426,6 +426,41 @@ def i18n_check(lang: str | None) -> None:
     click.echo(f"every marked string is translated ({', '.join(langs) or 'no language'})")
 
 
+@main.command(name="probe-text")
+@click.option("--lang", metavar="LANG", required=True, help="A language with a catalogue (ja).")
+def probe_text(lang: str) -> None:
+    """Write a save that shows LANG's words on every surface TTS draws text on.
+
+    build/probe-text-LANG/ProbeText-LANG.json: numbered, the same short sample and every
+    character the language's catalogues use, in the XmlUI (text and button), an object's
+    name and description (its tooltip), 3D text, a button on an object, chat, a broadcast,
+    the Notebook and the table's Notes. Load it in TTS and look at each number: docs/i18n.md
+    says what to look for, and what to do about a surface that shows boxes.
+    """
+    from generator import i18n, paths
+    from generator.outputs import OutputError, publish
+    from generator.tts.checks import check_save
+    from generator.tts.probe import probe_save
+
+    if lang not in i18n.languages():
+        _fail(f"ttsmod: no catalogue for '{lang}' (languages: {', '.join(i18n.languages())})",
+              EXIT_BAD_INPUT)  # fmt: skip
+    save = probe_save(lang)
+    name = f"ProbeText-{lang}"
+    problems = check_save(save, f"{name}.json", paths.BUILD / f"probe-text-{lang}")
+    if problems:
+        click.echo(render(problems))
+        _fail("ttsmod: the probe save fails its checks; nothing was written", EXIT_BAD_INPUT)
+    text = json.dumps(save, indent=2, ensure_ascii=False) + "\n"
+    try:
+        publish(paths.BUILD, {f"probe-text-{lang}/{name}.json": text.encode("utf-8")})
+    except OutputError as err:
+        _fail(f"ttsmod: {err}", EXIT_BAD_INPUT)
+    where = display(paths.BUILD / f"probe-text-{lang}" / f"{name}.json")
+    click.echo(f"wrote {where}: copy it into TTS's Saves folder, load it, and check each of "
+               "the 10 numbered surfaces (docs/i18n.md)")  # fmt: skip
+
+
 @main.command(name="games")
 @click.option("--ids", is_flag=True, help="Only the ids, one a line (for scripts: make mod).")
 @click.option("--tables", is_flag=True, help="With --ids: only the games that have a table.")

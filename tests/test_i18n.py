@@ -152,3 +152,28 @@ def test_playtest_in_japanese_builds_that_table_and_checks_its_story_in_japanese
     assert not (build_dir / "liars").exists()
     red = (logs / "game-0001-Red.log").read_text(encoding="utf-8")
     assert "［Redのみ］" in red
+
+
+def test_the_text_probe_shows_every_surface_numbered_and_every_character(cli, build_dir):
+    """`ttsmod probe-text --lang ja`: each of the ten surfaces carries its number and the
+    sample; the long ones every character the Japanese catalogues use; its scripts run."""
+    from generator.harness.tts.emulator import Table
+    from generator.tts.probe import SURFACES, characters
+
+    run = cli("probe-text", "--lang", "ja")
+    assert run.code == 0, run
+    path = build_dir / "probe-text-ja" / "ProbeText-ja.json"
+    save = json.loads(path.read_text(encoding="utf-8"))
+    every = characters("ja")
+    assert "ゲ" in every and "。" in every and not any(ord(c) < 0x7F for c in every)
+    text = json.dumps(save, ensure_ascii=False)
+    for k, surface in enumerate(SURFACES, 1):
+        assert f"{k}. {surface}: ゲームを始める" in text, surface
+    assert every.replace("\n", "")[:40] in save["XmlUI"] and every[:40] in save["Note"]
+    t = Table.load(save, seed=1)
+    t.step()
+    said = [message for _, _, message in t.chat]
+    assert any(m.startswith("7. chat") for m in said) and any(
+        m.startswith("8. broadcast") for m in said
+    )
+    assert cli("probe-text", "--lang", "xx").code == 2
