@@ -25,6 +25,7 @@ from generator.outputs import OutputError, publish
 from generator.paths import CARDS, ROOT, display, file_stem
 from generator.problems import WHOLE_FILE, Problem
 from generator.render import Cache, RenderError
+from generator.render.draw import language_font
 from generator.render.features import layout_faults
 from generator.tts.checks import check_save
 
@@ -188,15 +189,22 @@ def build(
             raise BuildError(f"the {lang} words", err.problems) from None
         report = i18n.translate_cards(report, words)  # type: ignore[assignment]
         data = report.data
+        font_path = font_path or language_font(lang)
     else:
         lang = None
     assert report.documents is not None
     scripts = build_scripts(report.game, report.documents, build_dir / ".cache", words)
     if scripts.problems:
         raise BuildError("lint", scripts.problems)
-    cache = Cache(build_dir / ".cache")
+    said = (
+        ""
+        if words is None
+        else f"{lang}:{hashlib.sha256(json.dumps(words, sort_keys=True).encode()).hexdigest()}"
+    )
+    cache = Cache(build_dir / ".cache", said)
     try:
-        assets = parts.render(data, cache, font_path, steps(parts.expected_steps(data)))
+        with i18n.speaking(words):  # (card texts written in Python speak the language too)
+            assets = parts.render(data, cache, font_path, steps(parts.expected_steps(data)))
     except RenderError as err:
         raise BuildError("images", [_locate(report, p) for p in err.problems]) from None
     faults = layout_faults(assets.features)

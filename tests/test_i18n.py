@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001 (Japanese punctuation is meant)
+# ruff: noqa: RUF001, RUF002 (Japanese punctuation is meant)
 """The players' words in other languages (issue 38): marked literals found and translated in
 place, catalogues kept in step with the code, and a build that refuses an untranslated string.
 """
@@ -177,3 +177,46 @@ def test_the_text_probe_shows_every_surface_numbered_and_every_character(cli, bu
         m.startswith("8. broadcast") for m in said
     )
     assert cli("probe-text", "--lang", "xx").code == 2
+
+
+def test_a_japanese_build_draws_its_images_in_a_typeface_that_has_the_characters(tmp_path):
+    """Mechs' weapon cards say their cost in the card data's unit words ("クレジット"):
+    Source Sans Pro has no such glyph (the build would stop there), so a Japanese build
+    draws in Noto Sans CJK JP, and its images are never the English build's, reused."""
+    from generator.render.draw import language_font, missing_glyphs
+
+    assert (
+        missing_glyphs("クレジット2") != []
+        and missing_glyphs("クレジット2", language_font("ja")) == []
+    )
+    english = build("tem", tmp_path)
+    built = build("tem", tmp_path, lang="ja")
+    assert built.images_drawn > 0  # (nothing of the English build's cache reused)
+    manifest = json.loads((built.folder / "build.json").read_text(encoding="utf-8"))
+    assert manifest["lang"] == "ja" and manifest["font"].endswith("NotoSansCJKjp-Regular.otf")
+    assert english.folder.name == "tem" and built.folder.name == "tem-ja"
+
+
+def test_the_secrets_check_finds_a_secret_leaked_in_japanese(tmp_path):
+    """The status line of the Japanese table planted to tell the bidder's dice: every colour
+    reads them, and the check says so; a colour's own "［Redのみ］" lines stay its own."""
+    import re
+
+    built = build("liars", tmp_path, lang="ja")
+    save = json.loads((built.folder / "LiarsDice-ja.json").read_text(encoding="utf-8"))
+    said = i18n.words("liars", "ja")[
+        "Round {round}, {dice} on the table. Bid: {bid}. {player} raises or calls."
+    ]
+    line = f'return tr("{said}", v)'
+    assert save["LuaScript"].count(line) == 1
+    leaky = {**save, "LuaScript": save["LuaScript"].replace(
+        line, line[:-1] + ") .. tostring(W.own(ctx, s.active))")}  # fmt: skip
+    words = i18n.translator("liars", "ja")
+    rules = games.get("liars")
+    engine = rules.engine(i18n.translate_cards(cards.validate("liars"), words).data)
+    run = rules.build_parts().playtest.run
+    with i18n.speaking(words):
+        honest = next(iter(run(engine, save, 1, 3, 1, "mixed", count=False)))
+        leaked = next(iter(run(engine, leaky, 1, 3, 1, "mixed", count=False)))
+    assert honest.problem is None, honest.problem
+    assert leaked.problem is not None and re.search(r"can read \w+'s secret dice", leaked.problem)

@@ -575,9 +575,9 @@ def test_every_decision_both_engines_ask_has_words():
     words = (ROOT / "lua/tem/table/words.lua").read_text()
     ask = words[words.index("local ASK = {") : words.index("local DOING = {")]
     doing = words[words.index("local DOING = {") : words.index("function W.asks()")]
-    worded = set(re.findall(r"^  (\w+) = \"", ask, re.M))
+    worded = set(re.findall(r"^  (\w+) = tr\(\"", ask, re.M))
     # the status line says in the third person what the decider is doing, for each of them
-    assert set(re.findall(r"^  (\w+) = \"", doing, re.M)) == worded
+    assert set(re.findall(r"^  (\w+) = tr\(\"\{player\} ", doing, re.M)) == worded
     # the Lua core names the equip moments "equip_" .. moment: every one is worded
     asked = {a for a in asked if a != "equip_"} | {w for w in worded if w.startswith("equip_")}
     assert "ko_zone" in asked and "retreat" in asked

@@ -60,6 +60,23 @@ def _more_prefixes() -> tuple[str, ...]:
     return tuple(sorted({text.split("{")[0] for text in texts}))
 
 
+BACK = "Back (take the last choice back)"  # lua/glue/clicks.lua: a dialog's way back
+
+
+@cache
+def _back_labels() -> tuple[str, ...]:
+    from generator import i18n
+
+    return tuple(
+        [BACK] + [i18n.words(i18n.FRAMEWORK, lang).get(BACK, BACK) for lang in i18n.languages()]
+    )
+
+
+def is_back(text: str) -> bool:
+    """True for a dialog's "Back (take the last choice back)", in any language it is built in."""
+    return text in _back_labels()
+
+
 def is_more(text: str) -> bool:
     """True for a panel's "More options (1/2)" button, in any language the table is built in."""
     return text.startswith(_more_prefixes())

@@ -34,6 +34,7 @@ from generator.harness.play import (
     chooser_for,
     click_option,
     first_difference,
+    is_back,
     is_more,
     panel_options,
     seat_players,
@@ -274,7 +275,7 @@ def _answer_dialog(t: Table, color: str, d: Any, labels: list[str], index: int) 
         dialog = t.dialog(color)
     if dialog is None:
         raise PlaytestError(f"no private dialog opens for {color}'s {d['name']}")
-    offered = [x for x in dialog.options if not x.startswith("Back")]
+    offered = [x for x in dialog.options if not is_back(x)]
     if offered != labels:
         raise PlaytestError(f"{color}'s dialog offers {offered}, Python {labels}")
     t.answer(color, index + 1)

@@ -58,8 +58,7 @@ def leaks(table: Any, facts: Facts, logs: dict[str, str] | None = None) -> list[
         shown = table.dialog(color)
         own = "\n".join([shown.description, *shown.options]) if shown is not None else None
         # words marked as this colour's alone (its own log entries, told to it privately)
-        mark = f"[{color} only]"
-        public = [_unmarked(t, mark) for t in texts if t != own]
+        public = [_unmarked(t, _marks(color)) for t in texts if t != own]
         for owner, terms in sorted(facts.private.items()):
             hit = _first(_words(terms), texts) if owner != color and terms else None
             if hit:
@@ -85,14 +84,30 @@ def leaks(table: Any, facts: Facts, logs: dict[str, str] | None = None) -> list[
     return found
 
 
-def _unmarked(text: str, mark: str) -> str:
+MARK = "[{color} only] "  # lua/glue/log.lua: a line one colour reads alone
+
+
+def _marks(color: str) -> tuple[str, ...]:
+    """The marks of `color`'s own lines in every language a table is built in."""
+    from generator import i18n
+
+    said = [MARK] + [i18n.words(i18n.FRAMEWORK, lang).get(MARK, MARK) for lang in i18n.languages()]
+    return tuple(dict.fromkeys(m.replace("{color}", color).strip() for m in said))
+
+
+def _unmarked(text: str, marks: tuple[str, ...]) -> str:
     r"""`text` without the lines marked as one colour's alone.
 
     A marked line is cut from the mark to its end; a UI dump writes a text's line breaks as
     the two characters \n.
     """
     lines = re.split(r"\n|\\n", text)
-    return "\n".join(line.split(mark, 1)[0] for line in lines)
+    out = []
+    for line in lines:
+        for mark in marks:
+            line = line.split(mark, 1)[0]
+        out.append(line)
+    return "\n".join(out)
 
 
 def _words(terms: set[str]) -> re.Pattern[str]:

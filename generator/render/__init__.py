@@ -76,15 +76,22 @@ class Cache:
     match them (cut short by a crash or a full disk, or edited) is drawn again.
     """
 
-    def __init__(self, folder: Path | None) -> None:
+    def __init__(self, folder: Path | None, words: str = "") -> None:
+        """A cache in `folder` (None: none).
+
+        `words` names the language the images' own words are written in, beyond their keys
+        (a language and its catalogue's hash), so another language's drawing is never reused.
+        """
         self.folder = folder
+        self.words = words
         self.drawn = 0  # every PNG drawn (a sheet's cards too)
         self.reused = 0
         self.files_drawn = 0  # of the asset files: drawn anew (any part of it) or reused whole
         self.files_reused = 0
 
     def _path(self, key: Any) -> Path | None:
-        digest = hashlib.sha256(json.dumps([RENDER_VERSION, key], sort_keys=True).encode())
+        parts = [RENDER_VERSION, key] + ([self.words] if self.words else [])
+        digest = hashlib.sha256(json.dumps(parts, sort_keys=True).encode())
         return self.folder / f"{digest.hexdigest()}.png" if self.folder else None
 
     @staticmethod

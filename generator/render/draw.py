@@ -72,6 +72,19 @@ def default_font() -> str:
     return str(files / "SourceSansPro-Semibold.ttf")
 
 
+# The typeface images are drawn in for a language whose characters Source Sans Pro lacks
+# (a PyPI package, like the default; its SIL OFL 1.1 licence is in its wheel).
+LANGUAGE_FONTS = {"ja": ("noto_cjk_sans_jp_regular", "NotoSansCJKjp-Regular.otf")}
+
+
+def language_font(lang: str | None) -> str | None:
+    """The typeface for a language's images (None: the default serves it)."""
+    if lang not in LANGUAGE_FONTS:
+        return None
+    package, file = LANGUAGE_FONTS[lang]
+    return str(resources.files(package) / file)
+
+
 @cache
 def font(size: int, path: str | None = None) -> ImageFont.FreeTypeFont:
     """A font of `size` pixels: the TrueType file at `path`, or the bundled typeface."""

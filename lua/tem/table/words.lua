@@ -4,6 +4,7 @@
 -- line it writes can carry a secret: a program, a mine's number, a pilot not yet revealed.
 
 local Count = require("lib.count")
+local tr = require("lib.tr")
 local json = require("lib.json")
 local Game = require("glue.game")
 local Seats = require("glue.seats")
@@ -13,58 +14,58 @@ local NULL = json.null
 local W = {}
 
 local ASK = {
-  base = "Choose your base slot",
-  pilot = "Keep which of your two pilots? (secret until everyone has kept one)",
-  base_mine = "Which mine lies face down at your base?",
-  basic = "Which basic weapon do you start with?",
-  program = "Program a card: which one?",
-  direction = "Which way does it point?",
-  fight = "Fight whom?",
-  attack = "Attack with which weapon?",
-  retreat = "Retreat to which zone?",
-  ko_zone = "KO'd: to which of the nearest safe zones?",
-  act = "Do the card's action?",
-  buy = "Buy which weapon?",
-  equip_start = "Change your equipped weapons before you move?",
-  equip_end = "Change your equipped weapons at the end of your turn?",
-  equip_status = "Your status changed: change your equipped weapons?",
-  mine_number = "Which mine do you deploy?",
-  move_mine = "Move which of your mines here?",
-  move_turret = "Move which of your turrets here?",
-  power_up = "Heal or upgrade?",
-  mech = "Take the Mighty Mech?",
-  mech_side = "Which side of the Mighty Mech?",
-  boost = "Pay for extra damage?",
-  ad_hoc_card = "Ad Hoc Mode: play which card?",
-  ad_hoc_direction = "Ad Hoc Mode: which way?",
+  base = tr("Choose your base slot"),
+  pilot = tr("Keep which of your two pilots? (secret until everyone has kept one)"),
+  base_mine = tr("Which mine lies face down at your base?"),
+  basic = tr("Which basic weapon do you start with?"),
+  program = tr("Program a card: which one?"),
+  direction = tr("Which way does it point?"),
+  fight = tr("Fight whom?"),
+  attack = tr("Attack with which weapon?"),
+  retreat = tr("Retreat to which zone?"),
+  ko_zone = tr("KO'd: to which of the nearest safe zones?"),
+  act = tr("Do the card's action?"),
+  buy = tr("Buy which weapon?"),
+  equip_start = tr("Change your equipped weapons before you move?"),
+  equip_end = tr("Change your equipped weapons at the end of your turn?"),
+  equip_status = tr("Your status changed: change your equipped weapons?"),
+  mine_number = tr("Which mine do you deploy?"),
+  move_mine = tr("Move which of your mines here?"),
+  move_turret = tr("Move which of your turrets here?"),
+  power_up = tr("Heal or upgrade?"),
+  mech = tr("Take the Mighty Mech?"),
+  mech_side = tr("Which side of the Mighty Mech?"),
+  boost = tr("Pay for extra damage?"),
+  ad_hoc_card = tr("Ad Hoc Mode: play which card?"),
+  ad_hoc_direction = tr("Ad Hoc Mode: which way?"),
 }
 
 -- What the decider is doing, in the third person (the status line everyone reads).
 local DOING = {
-  base = "chooses a base slot",
-  pilot = "keeps a pilot",
-  base_mine = "puts a mine face down on their base",
-  basic = "picks a basic weapon",
-  program = "programs their cards",
-  direction = "programs their cards",
-  fight = "chooses whom to fight",
-  attack = "chooses a weapon to attack with",
-  retreat = "chooses where to retreat",
-  ko_zone = "chooses where to go after the KO",
-  act = "decides whether to do the card's action",
-  buy = "chooses a weapon to buy",
-  equip_start = "may change their equipped weapons before moving",
-  equip_end = "may change their equipped weapons at the end of the turn",
-  equip_status = "may change their equipped weapons after the status change",
-  mine_number = "chooses a mine to deploy",
-  move_mine = "chooses which of their mines to move",
-  move_turret = "chooses which of their turrets to move",
-  power_up = "chooses to heal or upgrade",
-  mech = "decides whether to take the Mighty Mech",
-  mech_side = "chooses the Mighty Mech's side",
-  boost = "decides how much to pay for extra damage",
-  ad_hoc_card = "chooses a card to play (Ad Hoc Mode)",
-  ad_hoc_direction = "chooses a direction (Ad Hoc Mode)",
+  base = tr("{player} chooses a base slot"),
+  pilot = tr("{player} keeps a pilot"),
+  base_mine = tr("{player} puts a mine face down on their base"),
+  basic = tr("{player} picks a basic weapon"),
+  program = tr("{player} programs their cards"),
+  direction = tr("{player} programs their cards"),
+  fight = tr("{player} chooses whom to fight"),
+  attack = tr("{player} chooses a weapon to attack with"),
+  retreat = tr("{player} chooses where to retreat"),
+  ko_zone = tr("{player} chooses where to go after the KO"),
+  act = tr("{player} decides whether to do the card's action"),
+  buy = tr("{player} chooses a weapon to buy"),
+  equip_start = tr("{player} may change their equipped weapons before moving"),
+  equip_end = tr("{player} may change their equipped weapons at the end of the turn"),
+  equip_status = tr("{player} may change their equipped weapons after the status change"),
+  mine_number = tr("{player} chooses a mine to deploy"),
+  move_mine = tr("{player} chooses which of their mines to move"),
+  move_turret = tr("{player} chooses which of their turrets to move"),
+  power_up = tr("{player} chooses to heal or upgrade"),
+  mech = tr("{player} decides whether to take the Mighty Mech"),
+  mech_side = tr("{player} chooses the Mighty Mech's side"),
+  boost = tr("{player} decides how much to pay for extra damage"),
+  ad_hoc_card = tr("{player} chooses a card to play (Ad Hoc Mode)"),
+  ad_hoc_direction = tr("{player} chooses a direction (Ad Hoc Mode)"),
 }
 
 function W.asks()
@@ -83,11 +84,11 @@ function W.prompt(ctx, d)
     end
     local total = ctx.D.program_cards
     if d.name == "program" then
-      return "Program slot " .. (cards + 1) .. " of " .. total .. ": which card, pointing "
-        .. "which way? (it moves along its arrow, then does its action)"
+      return tr("Program slot {slot} of {total}: which card, pointing which way? (it moves along "
+        .. "its arrow, then does its action)", { slot = cards + 1, total = total })
     end
-    return "Program slot " .. cards .. " of " .. total .. ": which way does " .. tostring(last)
-      .. " point?"
+    return tr("Program slot {slot} of {total}: which way does {card} point?",
+      { slot = cards, total = total, card = tostring(last) })
   end
   return ASK[d.name] or d.name
 end
@@ -171,27 +172,30 @@ W.partial = Log.partial
 function W.status(ctx)
   local m, pv = ctx.m, ctx.public
   if m.state == nil then
-    return ctx.D.name .. ": sit at a seat; the host presses Start."
+    return tr("{game}: sit at a seat; the host presses Start.", { game = ctx.D.name })
   end
   if pv.phase == "over" then
-    return "Game over. " .. Log.winner(pv)
+    return tr("Game over. {winner}", { winner = Log.winner(pv) })
   end
   local head = Log.round_of(ctx.D, pv.round) .. ". "
   if Game.simultaneous(m) then
     local done = {}
     for _, p in ipairs(pv.players) do
-      done[#done + 1] = p.color .. (ctx.deciding[p.color] and ": choosing" or ": done")
+      done[#done + 1] = ctx.deciding[p.color] and tr("{color}: choosing", { color = p.color })
+        or tr("{color}: done", { color = p.color })
     end
-    local what = pv.phase == "program" and "Programming" or "Secret choices"
-    return head .. what .. " (" .. table.concat(done, ", ") .. ")"
+    local v = { players = table.concat(done, tr(", ")) }
+    return head .. (pv.phase == "program" and tr("Programming ({players})", v)
+      or tr("Secret choices ({players})", v))
   end
   local who = Game.decider(m)
   if who == nil then
-    return head .. pv.active .. " has nothing to choose: the table plays their turn."
+    return head .. tr("{player} has nothing to choose: the table plays their turn.",
+      { player = pv.active })
   end
-  local away = not ctx.seated[who] and " (not seated: the host can decide for them)" or ""
+  local away = not ctx.seated[who] and tr(" (not seated: the host can decide for them)") or ""
   local d = Game.decision(m, who)
-  local turn = pv.phase == "execute" and ("Turn " .. pv.turn .. ": ") or ""
+  local turn = pv.phase == "execute" and tr("Turn {turn}: ", { turn = pv.turn }) or ""
   if d.name == "attack" or d.name == "boost" then
     -- a combat under way: the last attack, then whose attack it is now
     local last = nil
@@ -201,16 +205,18 @@ function W.status(ctx)
       end
     end
     if last then
-      turn = turn .. last.player .. " hit " .. last.foe .. " with "
-        .. ctx.D.weapons[last.weapon].name .. " for " .. last.damage .. " (" .. last.foe .. ": "
-        .. tostring(last.health) .. " health left); "
+      turn = turn .. tr("{player} hit {foe} with {weapon} for {damage} ({foe}: {health} health "
+        .. "left); ", { player = last.player, foe = last.foe, weapon = ctx.D.weapons[last.weapon].name,
+          damage = last.damage, health = tostring(last.health) })
     end
   end
-  return head .. turn .. who .. " " .. (DOING[d.name] or d.name) .. "." .. away
+  local doing = DOING[d.name] or tr("{player} decides")
+  return head .. turn .. string.gsub(doing, "{player}", function() return who end) .. tr(".")
+    .. away
 end
 
-local CHOSEN = { pilot = "You have kept your pilot", base_mine = "Your base mine is placed",
-  basic = "You have picked your basic weapon", program = "Your cards are programmed" }
+local CHOSEN = { pilot = tr("You have kept your pilot"), base_mine = tr("Your base mine is placed"),
+  basic = tr("You have picked your basic weapon"), program = tr("Your cards are programmed") }
 
 -- A player's program as they read it, in their own panel (only they see it): each card
 -- and its direction, which are done and which is next. Only the player's own fields are
@@ -224,14 +230,15 @@ function W.program(ctx, color)
     return nil
   end
   if mine.ad_hoc then
-    return "Ad Hoc Mode: each of your turns this round plays any card you choose."
+    return tr("Ad Hoc Mode: each of your turns this round plays any card you choose.")
   end
   local bits = {}
   for i, step in ipairs(mine.program) do
-    local state = i <= #mine.played and " (done)" or (i == #mine.played + 1 and " (next)" or "")
+    local state = i <= #mine.played and tr(" (done)")
+      or (i == #mine.played + 1 and tr(" (next)") or "")
     bits[i] = i .. ". " .. (ctx.D.names[step.card] or step.card) .. " " .. step.dir .. state
   end
-  return "Your program: " .. table.concat(bits, ", ")
+  return tr("Your program: {cards}", { cards = table.concat(bits, tr(", ")) })
 end
 
 -- A player's panel while others decide (glue.panels): what they chose is done, and their
@@ -243,8 +250,8 @@ function W.waiting(ctx, color, default)
   end
   local text = default
   if Game.simultaneous(ctx.m) and CHOSEN[pv.phase] then
-    text = CHOSEN[pv.phase] .. ". Waiting for " .. (ctx.waiting_text or "the others")
-      .. " to choose in secret."
+    text = tr("{chosen}. Waiting for {who} to choose in secret.", { chosen = CHOSEN[pv.phase],
+      who = ctx.waiting_text or tr("the others") })
   end
   local program = pv.phase ~= "over" and W.program(ctx, color)
   if program then
@@ -255,7 +262,8 @@ end
 
 -- A player's panel once the game is over.
 function W.over(ctx)
-  return "The game is over. " .. Log.winner(ctx.public) .. " The score is under the scoreboard."
+  return tr("The game is over. {winner} The score is under the scoreboard.",
+    { winner = Log.winner(ctx.public) })
 end
 
 W.seats = "the boards" -- where players sit: "needs 2 to 4 players seated at ..."
