@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from generator.harness.tts.emulator import SEAT_COLORS
@@ -87,6 +88,7 @@ def leaks(table: Any, facts: Facts, logs: dict[str, str] | None = None) -> list[
 MARK = "[{color} only] "  # lua/glue/log.lua: a line one colour reads alone
 
 
+@cache
 def _marks(color: str) -> tuple[str, ...]:
     """The marks of `color`'s own lines in every language a table is built in."""
     from generator import i18n
