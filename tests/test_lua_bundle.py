@@ -70,6 +70,7 @@ def test_the_global_script_bundles_the_core_the_library_and_the_data():
         "glue.sources",
         "glue.table",
         "lib.count",
+        "lib.fill",
         "lib.json",
         "lib.signal",
         "lib.tr",

@@ -3,6 +3,7 @@
 -- what happened, the status line, the secret missions' picks.
 
 local Count = require("lib.count")
+local fill = require("lib.fill")
 local tr = require("lib.tr")
 local Game = require("glue.game")
 local S = require("teg.core.state")
@@ -126,7 +127,7 @@ function W.status(ctx)
         { active = state.active, face = face and face.name or w.face, player = "{player}",
           cost = Prompts.cost_text(ctx.D, w.cost) })
     end
-    text = text .. " - " .. string.gsub(doing, "{player}", function() return d.player end)
+    text = text .. " - " .. fill(doing, { player = d.player })
     if ctx.seated[d.player] == nil then
       text = text .. tr(" ({player} is not seated: the host can decide for them, or a player can "
         .. "take the {player} seat)", { player = d.player })

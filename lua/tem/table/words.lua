@@ -4,6 +4,7 @@
 -- line it writes can carry a secret: a program, a mine's number, a pilot not yet revealed.
 
 local Count = require("lib.count")
+local fill = require("lib.fill")
 local tr = require("lib.tr")
 local json = require("lib.json")
 local Game = require("glue.game")
@@ -211,8 +212,7 @@ function W.status(ctx)
     end
   end
   local doing = DOING[d.name] or tr("{player} decides")
-  return head .. turn .. string.gsub(doing, "{player}", function() return who end) .. tr(".")
-    .. away
+  return head .. turn .. fill(doing, { player = who }) .. tr(".") .. away
 end
 
 local CHOSEN = { pilot = tr("You have kept your pilot"), base_mine = tr("Your base mine is placed"),
