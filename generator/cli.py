@@ -805,6 +805,12 @@ def _replay_both(game: str, data: dict[str, Any], name: str, check: Any) -> str:
     help="Also compare the options offered at every decision of every action "
     "(and of random detours off it).",
 )
+@click.option(
+    "--lang",
+    metavar="LANG",
+    help="Both engines speak LANG (its catalogues in cards/): every option's label is "
+    "compared in it.",
+)
 def crosscheck(
     source: str,
     game: str | None,
@@ -813,6 +819,7 @@ def crosscheck(
     players: int | None,
     bot: str,
     choices: bool,
+    lang: str | None,
 ) -> None:
     """Self-play where every action is applied by both engines, compared after each one.
 
@@ -835,16 +842,28 @@ def crosscheck(
     bots = _bots(game, bot)
     low, high = rules.player_range(engine)
     counts = _player_counts(game, [players] if players else list(range(low, high + 1)), engine)
-    lua = _lua_engine(game, report, seed)
-    pair = Pair(engine, lua, compare_choices=choices, game=game)
-    actions = 0
+    from generator import i18n
     from generator.harness import storycheck
     from generator.harness.story import Teller
+
+    words = None
+    if lang is not None and lang != i18n.SOURCE:
+        try:
+            words = i18n.translator(game, lang)
+        except i18n.WordsError as err:
+            click.echo(render(err.problems))
+            _fail(f"ttsmod: the words in '{lang}' are not whole (above)", EXIT_BAD_INPUT)
+        spoken = i18n.translate_cards(report, words)
+        engine = rules.engine(spoken.data)  # type: ignore[attr-defined]
+        report = spoken  # type: ignore[assignment]
+    lua = _lua_engine(game, report, seed, words)
+    pair = Pair(engine, lua, compare_choices=choices, game=game)
+    actions = 0
 
     numbers = getattr(games.get(game), "numbers", None)
     teller = Teller(game) if numbers else None
     told = 0
-    with Progress(transient=True, console=_stderr_console()) as progress:
+    with Progress(transient=True, console=_stderr_console()) as progress, i18n.speaking(words):
         task = progress.add_task("cross-checking", total=count)
         for index, result in enumerate(run_crosscheck(pair, count, seed, counts, bots)):
             actions += result.actions
@@ -1233,14 +1252,16 @@ def _rules_of(source: str, game: str | None) -> tuple[str, Any, cards.Report]:
     return report.game, rules.engine(None if shipped else report.data), report
 
 
-def _lua_engine(game: str, report: cards.Report, seed: int) -> Any:
-    """The Lua core over the same card data as `_rules_of` read."""
+def _lua_engine(
+    game: str, report: cards.Report, seed: int, words: dict[str, str] | None = None
+) -> Any:
+    """The Lua core over the same card data as `_rules_of` read (in `words`' language)."""
     from generator.harness.lua_engine import LuaEngine
     from generator.luabuild.scripts import generated_modules
 
     assert report.documents is not None
     data = generated_modules(game, report.documents)[f"{game}.data"]
-    return LuaEngine({f"{game}.data": data}, seed=seed, game=game)
+    return LuaEngine({f"{game}.data": data}, seed=seed, game=game, words=words)
 
 
 def _bots(game: str, option: str) -> list[str]:

@@ -220,3 +220,32 @@ def test_the_secrets_check_finds_a_secret_leaked_in_japanese(tmp_path):
         leaked = next(iter(run(engine, leaky, 1, 3, 1, "mixed", count=False)))
     assert honest.problem is None, honest.problem
     assert leaked.problem is not None and re.search(r"can read \w+'s secret dice", leaked.problem)
+
+
+@pytest.mark.parametrize("game", ["teg", "tem"])
+def test_both_engines_offer_the_same_labels_in_japanese(game):
+    """`crosscheck --lang ja`: the Lua core built in Japanese and the Python engine speaking
+    it offer the same options, labelled alike, at every decision of whole games; and the
+    labels are Japanese (the first decision's differ from the English build's)."""
+    from generator import cards, games, i18n
+    from generator.harness.crosscheck import Pair, crosscheck
+    from generator.harness.lua_engine import LuaEngine
+    from generator.luabuild.scripts import generated_modules
+
+    rules = games.get(game)
+    report = cards.validate(cards.resolve(game)[1], game)
+    words = i18n.translator(game, "ja")
+    spoken = i18n.translate_cards(report, words)
+    data = generated_modules(game, spoken.documents)[f"{game}.data"]
+    pair = Pair(rules.engine(spoken.data), LuaEngine({f"{game}.data": data}, seed=3, game=game,
+                words=words), game=game)  # fmt: skip
+    with i18n.speaking(words):
+        played = list(crosscheck(pair, 1, 5, [3], ["random"]))
+        ja = pair.python.choices(pair.python.new_game(played[0].record["setup"]), [])
+    assert [r.divergence.describe() for r in played if r.divergence] == []
+    en_engine = rules.engine()
+    en = en_engine.choices(en_engine.new_game(played[0].record["setup"]), [])
+    ja_labels = {o["id"]: o["label"] for o in ja["decision"]["options"]}
+    en_labels = {o["id"]: o["label"] for o in en["decision"]["options"]}
+    assert ja_labels.keys() == en_labels.keys()
+    assert all(ja_labels[k] != en_labels[k] for k in ja_labels), (ja_labels, en_labels)

@@ -15,7 +15,7 @@ from lupa.lua52 import LuaError
 from generator import games
 from generator.engines.errors import BadPath, BadSetup, IllegalAction, canonical
 from generator.harness.moonsharp import runtime
-from generator.luabuild.bundle import Module, collect, write_bundle
+from generator.luabuild.bundle import Module, collect, translate, write_bundle
 from generator.luabuild.scripts import shipped_data_module
 from generator.paths import ROOT
 
@@ -169,15 +169,22 @@ class LuaEngine:
     """The Lua core behind the same verbs as the Python engine (states are Lua tables)."""
 
     def __init__(
-        self, overrides: dict[str, str] | None = None, seed: int = 0, game: str = games.DEFAULT
+        self,
+        overrides: dict[str, str] | None = None,
+        seed: int = 0,
+        game: str = games.DEFAULT,
+        words: dict[str, str] | None = None,
     ) -> None:
-        """Load a game's core; `overrides` replaces modules by name (to plant a bug, say)."""
+        """Load a game's core; `overrides` replaces modules by name (to plant a bug, say).
+
+        `words`: the core's words in another language (generator.i18n.translator).
+        """
         generated = {f"{game}.data": shipped_data_module(game), **(overrides or {})}
         found = games.get(game)
         shim = SHIM.replace("@CORE@", found.lua_core).replace("@DATA@", f"{game}.data")
         shim = shim.replace("@BOTS@", found.lua_bots)
         root = Module("__root", shim, "<harness shim>")
-        self.bundle = write_bundle(collect(root, ROOT / "lua", generated))
+        self.bundle = write_bundle(translate(collect(root, ROOT / "lua", generated), words))
         self.lua = runtime(seed)
         self.shim = _Located(self.lua.execute(self.bundle.text), self.bundle.explain)
 

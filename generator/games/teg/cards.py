@@ -145,6 +145,7 @@ class Rules:
     ships_per_player: int
     missions_dealt: int
     missions_kept: int
+    units: Mapping[str, Mapping[str, str]]  # the words each count is said in (game.yaml)
 
 
 @dataclass(frozen=True)
@@ -214,6 +215,7 @@ def build(docs: Docs) -> TegData:
         ships_per_player=g["ships_per_player"],
         missions_dealt=g["missions"]["dealt"],
         missions_kept=g["missions"]["kept"],
+        units=freeze(g["units"]),
     )
     dice = docs["dice"].data
     levels = tuple(

@@ -22,6 +22,7 @@ from generator.harness import flow, secrets
 from generator.harness.play import PlaytestError, panel_options, seat_players  # noqa: F401
 from generator.harness.playtest import Hooks, Mirror, Runner, record_of, settle  # noqa: F401
 from generator.harness.tts.emulator import Table
+from generator.i18n import tr
 
 CELL = re.compile(r"^r\d+c\d+$")
 PRIVATE = frozenset({"pilot", "base_mine", "basic", "program", "direction", "mine_number"})
@@ -292,7 +293,7 @@ def features(engine: Engine, record: dict[str, Any]) -> set[str]:
             elif d["name"] == "attack":
                 found.add("ability:" + engine.weapons[answer]["ability"]["kind"])
                 label = next(o["label"] for o in d["options"] if o["id"] == answer)
-                if label.endswith("(power attack)"):
+                if label.endswith(tr(" (power attack)")):
                     found.add("power")
         state = engine.apply(state, action)
         if state["mech"]["controller"] is not None and before["mech"]["controller"] is None:

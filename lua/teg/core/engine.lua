@@ -13,6 +13,8 @@ local json = require("lib.json")
 local S = require("teg.core.state")
 local Rules = require("teg.core.rules")
 local Src = require("teg.core.sources")
+local Count = require("lib.count")
+local tr = require("lib.tr")
 
 local NULL = json.null
 local obj = json.object
@@ -51,10 +53,10 @@ function Engine.new(raw)
     local parts = {}
     for _, r in ipairs(D.resources) do
       if cost[r] and cost[r] > 0 then
-        parts[#parts + 1] = cost[r] .. " " .. r
+        parts[#parts + 1] = Count.of(D.game.units, cost[r], r)
       end
     end
-    return #parts > 0 and table.concat(parts, " and ") or "free"
+    return #parts > 0 and table.concat(parts, tr(" and ")) or tr("free")
   end
 
   local function new_ctx(seat, following)
@@ -105,34 +107,38 @@ function Engine.new(raw)
     end
     if #state.follow > 0 then
       local color = state.follow[1].waiting[1]
+      local cost = amount_text(state.follow[1].cost)
       return {
-        { id = "follow", label = "Follow (" .. amount_text(state.follow[1].cost) .. ")",
+        { id = "follow", label = tr("Follow ({cost})", { cost = cost }),
           fields = { type = "follow", player = color } },
-        { id = "pass", label = "Pass", fields = { type = "pass", player = color } },
+        { id = "pass", label = tr("Pass"), fields = { type = "pass", player = color } },
       }
     end
     if state.stage == "roll" then
-      return { { id = "roll", label = "Roll " .. dice_to_roll(state) .. " dice",
+      local dice = Count.of(D.game.units, dice_to_roll(state), "dice")
+      return { { id = "roll", label = tr("Roll {dice}", { dice = dice }),
         fields = { type = "roll" } } }
     end
     local ready = R:ready_dice(state)
     local me = S.active_seat(state)
     for _, i in ipairs(ready) do
       if usable(state, me, i) then
-        out[#out + 1] = { id = "activate", label = "Activate a die", fields = { type = "activate" } }
+        out[#out + 1] = { id = "activate", label = tr("Activate a die"),
+          fields = { type = "activate" } }
         break
       end
     end
     local cost = reroll_cost(state)
     if #ready > 0 and (cost == nil or R:can_pay(state.players[me], cost)) then
       out[#out + 1] = { id = "reroll",
-        label = "Reroll (" .. (cost == nil and "free" or amount_text(cost)) .. ")",
+        label = tr("Reroll ({cost})", { cost = cost == nil and tr("free") or amount_text(cost) }),
         fields = { type = "reroll" } }
     end
     if not state.turn.converted and #ready >= 3 then
-      out[#out + 1] = { id = "convert", label = "Use the converter", fields = { type = "convert" } }
+      out[#out + 1] = { id = "convert", label = tr("Use the converter"),
+        fields = { type = "convert" } }
     end
-    out[#out + 1] = { id = "end_turn", label = "End turn", fields = { type = "end_turn" } }
+    out[#out + 1] = { id = "end_turn", label = tr("End turn"), fields = { type = "end_turn" } }
     return out
   end
 
@@ -219,7 +225,8 @@ function Engine.new(raw)
     end).die
     local faces = {}
     for k, f in ipairs(D.face_ids) do
-      faces[k] = { id = "face:" .. f, label = "Set it to " .. D.face[f].name, fields = { face = f } }
+      faces[k] = { id = "face:" .. f, label = tr("Set it to {face}", { face = D.face[f].name }),
+        fields = { face = f } }
     end
     local face = src:choose("face", faces, who, nil, function()
       local v = src:peek("face")

@@ -11,6 +11,8 @@
 
 local json = require("lib.json")
 local S = require("teg.core.state")
+local Count = require("lib.count")
+local tr = require("lib.tr")
 
 local NULL = json.null
 local refuse = S.refuse
@@ -35,6 +37,11 @@ local function contains(list, v)
     end
   end
   return false
+end
+
+-- "2 energy", "1 culture": a count in the game's unit words (game.yaml `units`).
+local function amount(self, n, unit)
+  return Count.of(self.D.game.units, n, unit)
 end
 
 local function option(id, label, fields)
@@ -120,7 +127,8 @@ function R:dice_cands(state, pool, offering)
   local out = {}
   for k, i in ipairs(pool) do
     local face = state.dice[i + 1].face
-    out[k] = { id = "die:" .. i, label = offering and (self.D.face[face].name .. " die") or "",
+    out[k] = { id = "die:" .. i,
+      label = offering and tr("{face} die", { face = self.D.face[face].name }) or "",
       value = i, kind = face }
   end
   return out
@@ -139,7 +147,7 @@ function R:die_options(state, pool, offering, usable)
   local rest = {}
   for _, i in ipairs(pool) do
     local face = state.dice[i + 1].face
-    local o = option("die:" .. i, self.D.face[face].name .. " die", { die = i })
+    local o = option("die:" .. i, tr("{face} die", { face = self.D.face[face].name }), { die = i })
     if faces[face] ~= nil then
       rest[#rest + 1] = o
     else
@@ -323,17 +331,22 @@ function R:can_move(state, seat, besides)
   return false
 end
 
-function R:ship_label(state, seat, i)
+-- "Ship 2 (home)", "Ship 1 (on Jakks)"; with `owner`, "Red's ship 3 (orbiting Helios, step 1)".
+function R:ship_label(state, seat, i, owner)
   local x = state.players[seat].ships[i + 1]
   local where
   if x.at == "home" then
-    where = "home"
+    where = tr("home")
   elseif x.at == "surface" then
-    where = "on " .. name_of(self, x.planet)
+    where = tr("on {planet}", { planet = name_of(self, x.planet) })
   else
-    where = "orbiting " .. name_of(self, x.planet) .. ", step " .. x.step
+    where = tr("orbiting {planet}, step {step}",
+      { planet = name_of(self, x.planet), step = x.step })
   end
-  return "Ship " .. (i + 1) .. " (" .. where .. ")"
+  if owner then
+    return tr("{player}'s ship {n} ({where})", { player = owner, n = i + 1, where = where })
+  end
+  return tr("Ship {n} ({where})", { n = i + 1, where = where })
 end
 
 function R:ship_options(state, seat, ships, src, field)
@@ -423,11 +436,12 @@ function R:move(state, ctx, src, besides)
   local moves = {}
   for _, d in ipairs(self:destinations(state, seat, ship)) do
     if d[2] == nil then
-      moves[#moves + 1] = option("home", "Return home", { to = "home" })
+      moves[#moves + 1] = option("home", tr("Return home"), { to = "home" })
     else
       local label = ""
       if src.offering then
-        label = (d[2] == "land" and "Land on " or "Orbit ") .. name_of(self, d[1])
+        local planet = { planet = name_of(self, d[1]) }
+        label = d[2] == "land" and tr("Land on {planet}", planet) or tr("Orbit {planet}", planet)
       end
       moves[#moves + 1] = option(d[2] .. ":" .. d[1], label, { to = d[1], mode = d[2] })
     end
@@ -465,7 +479,8 @@ function R:move(state, ctx, src, besides)
   end
   if mode == "land" then
     local name = src.offering and name_of(self, to) or ""
-    if src:maybe("ability", "Use " .. name .. "'s action", "Skip " .. name .. "'s action",
+    if src:maybe("ability", tr("Use {planet}'s action", { planet = name }),
+      tr("Skip {planet}'s action", { planet = name }),
       p.color, function() return self:can_ability(state, ctx, to) end) then
       self:ability(state, ctx, to, src:sub("ability", to .. "'s action"))
     end
@@ -482,7 +497,8 @@ function R:advance_face(state, ctx, track, src)
   for k, i in ipairs(ships) do
     local planet = p.ships[i + 1].planet
     options[k] = option("planet:" .. planet,
-      src.offering and ("Advance on " .. name_of(self, planet)) or "", { planet = planet })
+      src.offering and tr("Advance on {planet}", { planet = name_of(self, planet) }) or "",
+      { planet = planet })
   end
   local planet = src:choose("planet", options, p.color, nil, function()
     local v = src:peek("planet")
@@ -509,14 +525,16 @@ function R:utilize(state, ctx, src)
       payable = payable or p[r] >= cost
     end
     if payable then
-      options[1] = option("empire", src.offering and ("Upgrade your empire to level "
-        .. (p.empire + 1)) or "", { colony = "empire" })
+      options[1] = option("empire", src.offering
+        and tr("Upgrade your empire to level {level}", { level = p.empire + 1 }) or "",
+        { colony = "empire" })
     end
   end
   for _, colony in ipairs(p.colonies) do
     if not src.offering or self:can_ability(state, ctx, colony) then
       options[#options + 1] = option("colony:" .. colony,
-        src.offering and ("Use " .. name_of(self, colony)) or "", { colony = colony })
+        src.offering and tr("Use {planet}", { planet = name_of(self, colony) }) or "",
+        { colony = colony })
     end
   end
   local colony = src:choose("colony", options, p.color, nil, function()
@@ -533,7 +551,8 @@ function R:utilize(state, ctx, src)
   local pays = {}
   for _, r in ipairs(self.D.resources) do
     if not src.offering or p[r] >= cost then
-      pays[#pays + 1] = option("pay:" .. r, "Pay " .. cost .. " " .. r, { pay = r })
+      pays[#pays + 1] = option("pay:" .. r, tr("Pay {cost}", { cost = amount(self, cost, r) }),
+        { pay = r })
     end
   end
   local pay = src:choose("pay", pays, p.color, nil, function()
@@ -714,7 +733,7 @@ function R:do_regress(state, ctx, a, src, planet)
   local cands = {}
   for k, t in ipairs(list) do
     cands[k] = { id = "ship:" .. t[1] .. ":" .. t[2],
-      label = src.offering and (t[1] .. "'s s" .. string.sub(self:ship_label(state, t[3], t[2]), 2)) or "",
+      label = src.offering and self:ship_label(state, t[3], t[2], t[1]) or "",
       value = json.array({ t[1], t[2] }), kind = t[1] .. ":" .. t[2] }
   end
   local n = math.min(a.ships, #list)
@@ -785,7 +804,8 @@ function R:do_discard_planet(state, ctx, a, src)
   for _, planet in ipairs(state.row) do
     if not self:occupied(state, planet) then
       options[#options + 1] = option("planet:" .. planet,
-        src.offering and ("Discard " .. name_of(self, planet)) or "", { planet = planet })
+        src.offering and tr("Discard {planet}", { planet = name_of(self, planet) }) or "",
+        { planet = planet })
     end
   end
   local planet = src:choose("planet", options, state.players[ctx.seat].color).planet
@@ -811,7 +831,8 @@ local function pays(self, state, ctx, a)
   if a.payment == "single" then
     for _, r in ipairs(self.D.resources) do
       if p[r] >= cost then
-        out[#out + 1] = option("pay:" .. r, "Pay " .. cost .. " " .. r, { pay = r })
+        out[#out + 1] = option("pay:" .. r, tr("Pay {cost}", { cost = amount(self, cost, r) }),
+          { pay = r })
       end
     end
     return out
@@ -820,7 +841,8 @@ local function pays(self, state, ctx, a)
   for n = 0, cost do
     if p[first] >= n and p[second] >= cost - n then
       out[#out + 1] = option("pay:" .. n .. "+" .. (cost - n),
-        "Pay " .. n .. " " .. first .. " and " .. (cost - n) .. " " .. second,
+        tr("Pay {cost}", { cost = amount(self, n, first) .. tr(" and ")
+          .. amount(self, cost - n, second) }),
         { pay = json.object({ [first] = n, [second] = cost - n }) })
     end
   end
@@ -895,7 +917,7 @@ function R:do_steal(state, ctx, a, src)
   local options = {}
   for k, seat in ipairs(victims(self, state, ctx, a)) do
     local c = state.players[seat].color
-    options[k] = option("player:" .. c, "Take from " .. c, { player = c })
+    options[k] = option("player:" .. c, tr("Take from {player}", { player = c }), { player = c })
   end
   local chosen = src:choose("player", options, state.players[ctx.seat].color).player
   local rival = state.players[S.seat_of(state, chosen)]
@@ -916,8 +938,8 @@ function R:do_trade(state, ctx, a, src)
   local p = state.players[ctx.seat]
   local options = {}
   for n = 1, p[a.from] do
-    options[n] = option("amount:" .. n, "Trade " .. n .. " " .. a.from .. " for " .. n .. " "
-      .. a.to, { amount = n })
+    options[n] = option("amount:" .. n, tr("Trade {given} for {taken}",
+      { given = amount(self, n, a.from), taken = amount(self, n, a.to) }), { amount = n })
   end
   local amount = src:choose("amount", options, p.color).amount
   p[a.from] = p[a.from] - amount
@@ -980,7 +1002,8 @@ function R:do_use_planet(state, ctx, a, src, planet)
   for _, other in ipairs(state.row) do
     if other ~= planet and (not src.offering or self:can_ability(state, ctx, other)) then
       options[#options + 1] = option("planet:" .. other,
-        src.offering and ("Use " .. name_of(self, other) .. "'s action") or "", { planet = other })
+        src.offering and tr("Use {planet}'s action", { planet = name_of(self, other) }) or "",
+        { planet = other })
     end
   end
   local chosen = src:choose("planet", options, state.players[ctx.seat].color).planet
@@ -1025,7 +1048,8 @@ function R:do_use_colony(state, ctx, a, src)
     for _, colony in ipairs(state.players[seat].colonies) do
       if not src.offering or (payable and owner_can(self, state, ctx, a, seat, colony)) then
         options[#options + 1] = option("colony:" .. c .. ":" .. colony,
-          src.offering and ("Use " .. c .. "'s " .. name_of(self, colony)) or "",
+          src.offering and tr("Use {player}'s {planet}", { player = c,
+            planet = name_of(self, colony) }) or "",
           { player = c, colony = colony })
       end
     end
@@ -1110,7 +1134,8 @@ function R:do_recall(state, ctx, a, src)
   local step = p.ships[ship + 1].step
   local options = {}
   for k, r in ipairs(a.choice) do
-    options[k] = option("resource:" .. r, "Gain " .. (step * a.gain_per_step) .. " " .. r,
+    options[k] = option("resource:" .. r, tr("Gain {amount}",
+      { amount = amount(self, step * a.gain_per_step, r) }),
       { resource = r })
   end
   local resource = src:choose("resource", options, p.color).resource
@@ -1149,7 +1174,8 @@ function R:do_relocate(state, ctx, a, src)
   local options = {}
   for k, planet in ipairs(list) do
     options[k] = option("planet:" .. planet,
-      src.offering and ("To " .. name_of(self, planet)) or "", { planet = planet })
+      src.offering and tr("To {planet}", { planet = name_of(self, planet) }) or "",
+      { planet = planet })
   end
   local to = src:choose("planet", options, p.color).planet
   local x = p.ships[ship + 1]
@@ -1179,7 +1205,8 @@ function R:do_set_face(state, ctx, a, src, planet)
     local options = {}
     for _, face in ipairs(self.D.face_ids) do
       if face ~= current then
-        options[#options + 1] = option("face:" .. face, "Set it to " .. self.D.face[face].name,
+        options[#options + 1] = option("face:" .. face,
+          tr("Set it to {face}", { face = self.D.face[face].name }),
           { to = face })
       end
     end

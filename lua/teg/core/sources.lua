@@ -12,6 +12,7 @@
 local json = require("lib.json")
 local signal = require("lib.signal")
 local S = require("teg.core.state")
+local tr = require("lib.tr")
 
 local NULL = json.null
 local refuse = S.refuse
@@ -380,7 +381,7 @@ function Builder:pick(name, cands, least, most, who)
       end
     end
     if #chosen >= least then
-      offer[#offer + 1] = { id = "done", label = "Done" }
+      offer[#offer + 1] = { id = "done", label = tr("Done") }
     end
     local id = answer(self.walk, decision(name, who, offer))
     if id == "done" and #chosen >= least then

@@ -15,6 +15,7 @@
 local json = require("lib.json")
 local Count = require("lib.count")
 local Steps = require("lib.steps")
+local tr = require("lib.tr")
 
 local NULL = json.null
 local obj = json.object
@@ -26,8 +27,8 @@ local DELTA = { N = { -1, 0 }, E = { 0, 1 }, S = { 1, 0 }, W = { 0, -1 },
   NE = { -1, 1 }, SE = { 1, 1 }, SW = { 1, -1 }, NW = { -1, -1 } }
 local SIMULTANEOUS = { pilot = true, base_mine = true, basic = true, program = true }
 -- What each program card action is called in its decision's option.
-local ACT_LABELS = { collect = "Collect", mine = "Deploy a mine", turret = "Deploy a turret",
-  buy = "Buy a weapon", power_up = "Heal or upgrade" }
+local ACT_LABELS = { collect = tr("Collect"), mine = tr("Deploy a mine"),
+  turret = tr("Deploy a turret"), buy = tr("Buy a weapon"), power_up = tr("Heal or upgrade") }
 
 local unpack = table.unpack or unpack
 
@@ -494,14 +495,16 @@ function Engine.new(D)
     while true do
       local opts = {}
       local must = #p.equipped == 0 and p.status ~= "mech"
-      if not must then opts[1] = opt("done", "Done") end
+      if not must then opts[1] = opt("done", tr("Done")) end
       for _, w in ipairs(p.owned) do
         if not toggled[w] then
           local on = contains(p.equipped, w)
           if not on and fits(p, w) then
-            opts[#opts + 1] = opt("equip:" .. w, "Equip " .. weapons[w].w.name)
+            opts[#opts + 1] = opt("equip:" .. w,
+              tr("Equip {weapon}", { weapon = weapons[w].w.name }))
           elseif on and #p.equipped > 1 then
-            opts[#opts + 1] = opt("unequip:" .. w, "Unequip " .. weapons[w].w.name)
+            opts[#opts + 1] = opt("unequip:" .. w,
+              tr("Unequip {weapon}", { weapon = weapons[w].w.name }))
           end
         end
       end
@@ -663,8 +666,9 @@ function Engine.new(D)
         if not mine.exhausted[w] then
           local power = powered(w)
           local hit = power and weapons[w].w.power_damage or weapons[w].w.damage
-          opts[#opts + 1] = opt(w, weapons[w].w.name .. ": " .. hit .. " damage"
-            .. (power and " (power attack)" or ""))
+          opts[#opts + 1] = opt(w, tr("{weapon}: {damage}",
+            { weapon = weapons[w].w.name, damage = Count.of(G.units, hit, "damage") })
+            .. (power and tr(" (power attack)") or ""))
         end
       end
       if #opts == 0 then
@@ -685,7 +689,8 @@ function Engine.new(D)
         if ability.max < most then most = ability.max end
         local boosts = {}
         for k = 0, most do
-          boosts[#boosts + 1] = opt(tostring(k), "pay " .. k .. " " .. ability.resource)
+          boosts[#boosts + 1] = opt(tostring(k), tr("pay {amount}",
+            { amount = amount(k, ability.resource) }))
         end
         pay = tonumber(ask(src, "boost", me.color, boosts, shown()))
         me[ability.resource] = me[ability.resource] - pay
@@ -737,7 +742,8 @@ function Engine.new(D)
     local mech = s.mech
     if mech.controller ~= NULL or mech.zone ~= p.zone then return end
     if p.status ~= "armor" or p.health < health_max(p) then return end
-    local take = ask(src, "mech", p.color, { opt("take", "Take the Mighty Mech"), opt("decline", "Decline") })
+    local take = ask(src, "mech", p.color, { opt("take", tr("Take the Mighty Mech")),
+      opt("decline", tr("Decline")) })
     if take == "decline" then return end
     local opts = {}
     for _, side in ipairs(D.sides) do opts[#opts + 1] = opt(side.id, side.name) end
@@ -907,10 +913,11 @@ function Engine.new(D)
     for k = 1, units do
       local h = k * heal.health
       if h > missing then h = missing end
-      opts[#opts + 1] = opt("heal:" .. k, "heal " .. h)
+      opts[#opts + 1] = opt("heal:" .. k, tr("heal {health}",
+        { health = Count.of(G.units, h, "health") }))
     end
     if p.status == "pilot" and p[up.resource] >= up.pay then
-      opts[#opts + 1] = opt("upgrade", "upgrade to Power Armor")
+      opts[#opts + 1] = opt("upgrade", tr("upgrade to Power Armor"))
     end
     return opts
   end
@@ -943,7 +950,7 @@ function Engine.new(D)
     local came = ""
     if #p.mines > 0 then
       local opts = {}
-      for _, m in ipairs(p.mines) do opts[#opts + 1] = opt(tostring(m), "mine " .. m) end
+      for _, m in ipairs(p.mines) do opts[#opts + 1] = opt(tostring(m), tr("mine {n}", { n = m })) end
       n = tonumber(ask(src, "mine_number", p.color, opts, nil, function(x)
         return p.color .. " has no mine " .. tostring(x) .. " in supply"
       end))
@@ -1048,7 +1055,8 @@ function Engine.new(D)
       say(s, "no_action", p.color, { action = action, why = why })
       return
     end
-    local act = ask(src, "act", p.color, { opt(action, ACT_LABELS[action]), opt("skip", "Skip it") })
+    local act = ask(src, "act", p.color, { opt(action, ACT_LABELS[action]),
+      opt("skip", tr("Skip it")) })
     if act == "skip" then
       say(s, "no_action", p.color, { action = action, why = "skip" })
       return
@@ -1159,7 +1167,9 @@ function Engine.new(D)
     end
     local opts = {}
     for _, id in ipairs(cell_list(s)) do
-      if s.cells[id].kind == "B" and not taken[id] then opts[#opts + 1] = opt(id, "base slot " .. id) end
+      if s.cells[id].kind == "B" and not taken[id] then
+        opts[#opts + 1] = opt(id, tr("base slot {cell}", { cell = id }))
+      end
     end
     local cell = ask(src, "base", p.color, opts, nil, function(x)
       for _, q in ipairs(s.players) do
@@ -1208,7 +1218,7 @@ function Engine.new(D)
 
   function PHASE.base_mine(s, p, src)
     local opts = {}
-    for _, m in ipairs(p.mines) do opts[#opts + 1] = opt(tostring(m), "mine " .. m) end
+    for _, m in ipairs(p.mines) do opts[#opts + 1] = opt(tostring(m), tr("mine {n}", { n = m })) end
     local number = tonumber(ask(src, "base_mine", p.color, opts))
     secret_pick(s, p, number, function(q, n)
       remove_value(q.mines, n)
@@ -1272,7 +1282,7 @@ function Engine.new(D)
           dopts[#dopts + 1] = opt(x, x)
         end
       end
-      if #dopts == 0 then dopts[1] = opt("stay", "stay") end
+      if #dopts == 0 then dopts[1] = opt("stay", tr("stay")) end
       d = ask(src, "ad_hoc_direction", p.color, dopts)
     else
       local step = p.program[#p.played + 1]

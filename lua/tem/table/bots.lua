@@ -4,6 +4,7 @@
 -- generator/games/tem/rules/bots.py (`level_value`); every value is a whole number.
 
 local json = require("lib.json")
+local tr = require("lib.tr")
 
 local NULL = json.null
 
@@ -232,7 +233,8 @@ return function(raw)
       return move_value(v, p, path[#path], at, id, slot)
     elseif name == "attack" then
       local w = K.weapons[id]
-      local power = label(d, id):find("(power attack)", 1, true) ~= nil
+      -- the label says a power attack in the table's language (tem.core.engine)
+      local power = label(d, id):find(tr(" (power attack)"), 1, true) ~= nil
       return 10 * (power and w.power_damage or w.damage)
     elseif name == "buy" then
       local w = K.weapons[id]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from generator.engines.count import count
 from generator.games.teg.cards import TegData
 from generator.games.teg.rules.sources import (
     BadPath,
@@ -41,6 +42,7 @@ from generator.games.teg.rules.state import (
     seat,
 )
 from generator.games.teg.rules.uses import Ctx, Uses, integer
+from generator.i18n import tr
 
 ACTION_TYPES = ("roll", "reroll", "convert", "activate", "follow", "pass", "end_turn")
 
@@ -150,26 +152,35 @@ class Engine:
             return [Option(t, "", {"type": t}) for t in ACTION_TYPES]
         if s["follow"]:
             color = s["follow"][0]["waiting"][0]
-            cost = _amount_text(s["follow"][0]["cost"])
+            cost = self._amount_text(s["follow"][0]["cost"])
             return [
-                Option("follow", f"Follow ({cost})", {"type": "follow", "player": color}),
-                Option("pass", "Pass", {"type": "pass", "player": color}),
+                Option(
+                    "follow", tr("Follow ({cost})", cost=cost), {"type": "follow", "player": color}
+                ),
+                Option("pass", tr("Pass"), {"type": "pass", "player": color}),
             ]
         if s["stage"] == "roll":
-            return [Option("roll", f"Roll {self.dice_to_roll(s)} dice", {"type": "roll"})]
+            dice = count(self.data.rules.units, self.dice_to_roll(s), "dice")
+            return [Option("roll", tr("Roll {dice}", dice=dice), {"type": "roll"})]
         out = []
         ready = self.uses.ready_dice(s)
         me = active_index(s)
         if any(self._usable(s, me, i) for i in ready):
-            out.append(Option("activate", "Activate a die", {"type": "activate"}))
+            out.append(Option("activate", tr("Activate a die"), {"type": "activate"}))
         cost = self._reroll_cost(s)
         if ready and (cost is None or self.uses.can_pay(s["players"][me], cost)):
-            price = "free" if cost is None else _amount_text(cost)
-            out.append(Option("reroll", f"Reroll ({price})", {"type": "reroll"}))
+            price = tr("free") if cost is None else self._amount_text(cost)
+            out.append(Option("reroll", tr("Reroll ({cost})", cost=price), {"type": "reroll"}))
         if not s["turn"]["converted"] and len(ready) >= 3:
-            out.append(Option("convert", "Use the converter", {"type": "convert"}))
-        out.append(Option("end_turn", "End turn", {"type": "end_turn"}))
+            out.append(Option("convert", tr("Use the converter"), {"type": "convert"}))
+        out.append(Option("end_turn", tr("End turn"), {"type": "end_turn"}))
         return out
+
+    def _amount_text(self, cost: dict[str, int]) -> str:
+        units = self.data.rules.units
+        ids = [r.id for r in self.data.rules.resources]
+        parts = [count(units, cost[r], r) for r in ids if cost.get(r)]
+        return tr(" and ").join(parts) if parts else tr("free")
 
     def _usable(self, s: State, me: int, die: int) -> bool:
         # A die counts as activated while its own action resolves (Piedes can see it).
@@ -259,7 +270,7 @@ class Engine:
 
         die = src.choose("die", offered, who, also=also, why=why)["die"]
         faces = [
-            Option(f"face:{f}", f"Set it to {self.uses.faces[f].name}", {"face": f})
+            Option(f"face:{f}", tr("Set it to {face}", face=self.uses.faces[f].name), {"face": f})
             for f in self.uses.face_ids
         ]
 
@@ -392,11 +403,6 @@ class Engine:
         s["phase"] = "over"
         s["stage"] = "over"
         s["ranking"] = ranking(s)
-
-
-def _amount_text(cost: dict[str, int]) -> str:
-    parts = [f"{n} {r}" for r, n in cost.items() if n]
-    return " and ".join(parts) if parts else "free"
 
 
 def _bad_type(src: Source) -> str:

@@ -23,6 +23,7 @@ from typing import Any
 
 from generator.engines.errors import BadPath
 from generator.games.teg.rules.state import IllegalAction, canonical
+from generator.i18n import tr
 
 Decision = dict[str, Any]
 Chooser = Callable[[Decision], str]
@@ -382,7 +383,7 @@ class Builder(Source):
                 kinds.add(cands[j].kind)
                 offer.append(cands[j])
             if len(chosen) >= least:
-                offer.append(Option("done", "Done", {}))
+                offer.append(Option("done", tr("Done"), {}))
             answer = self.walk.answer(_decision(name, who, offer))
             if answer == "done" and len(chosen) >= least:
                 break

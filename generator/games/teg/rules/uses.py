@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.engines.count import count
 from generator.games.teg.cards import Ability, TegData
 from generator.games.teg.rules.sources import Cand, Option, Source
 from generator.games.teg.rules.state import (
@@ -32,6 +33,7 @@ from generator.games.teg.rules.state import (
     running_vp,
     seat,
 )
+from generator.i18n import tr
 
 
 @dataclass
@@ -111,7 +113,7 @@ class Uses:
         return [
             Cand(
                 f"die:{i}",
-                f"{self.faces[s['dice'][i]['face']].name} die" if offering else "",
+                tr("{face} die", face=self.faces[s["dice"][i]["face"]].name) if offering else "",
                 i,
                 s["dice"][i]["face"],
             )
@@ -133,7 +135,7 @@ class Uses:
         faces: set[str] = set()
         for i in pool:
             face = s["dice"][i]["face"]
-            option = Option(f"die:{i}", f"{self.faces[face].name} die", {"die": i})
+            option = Option(f"die:{i}", tr("{face} die", face=self.faces[face].name), {"die": i})
             if face in faces:
                 also.append(option)
             elif usable(i):
@@ -276,16 +278,24 @@ class Uses:
                     out.append((planet, mode))
         return out
 
-    def ship_label(self, s: State, pi: int, i: int) -> str:
-        """'Ship 2 (home)', 'Ship 1 (on Jakks)', 'Ship 3 (orbiting Helios, step 1)'."""
+    def ship_label(self, s: State, pi: int, i: int, owner: str | None = None) -> str:
+        """'Ship 2 (home)', 'Ship 1 (on Jakks)'; with `owner`, "Red's ship 3 (orbiting ...)"."""
         x = s["players"][pi]["ships"][i]
         if x["at"] == "home":
-            where = "home"
+            where = tr("home")
         elif x["at"] == "surface":
-            where = f"on {self.name(x['planet'])}"
+            where = tr("on {planet}", planet=self.name(x["planet"]))
         else:
-            where = f"orbiting {self.name(x['planet'])}, step {x['step']}"
-        return f"Ship {i + 1} ({where})"
+            where = tr(
+                "orbiting {planet}, step {step}", planet=self.name(x["planet"]), step=x["step"]
+            )
+        if owner is not None:
+            return tr("{player}'s ship {n} ({where})", player=owner, n=i + 1, where=where)
+        return tr("Ship {n} ({where})", n=i + 1, where=where)
+
+    def amount(self, n: int, unit: str) -> str:
+        """'2 energy', '1 culture': a count in the game's unit words (game.yaml `units`)."""
+        return count(self.data.rules.units, n, unit)
 
     def move(self, s: State, ctx: Ctx, src: Source, besides: int | None) -> int:
         """One move (a die's, or one made inside a planet's action); returns the ship moved.
@@ -308,12 +318,16 @@ class Uses:
         moves = []
         for planet, mode in self.destinations(s, pi, ship):
             if mode is None:
-                moves.append(Option("home", "Return home", {"to": "home"}))
+                moves.append(Option("home", tr("Return home"), {"to": "home"}))
             else:
                 label = ""
                 if src.offering:
-                    verb = "Land on" if mode == "land" else "Orbit"
-                    label = f"{verb} {self.name(planet)}"
+                    name = self.name(planet)
+                    label = (
+                        tr("Land on {planet}", planet=name)
+                        if mode == "land"
+                        else tr("Orbit {planet}", planet=name)
+                    )
                 moves.append(Option(f"{mode}:{planet}", label, {"to": planet, "mode": mode}))
         chosen = src.choose("to", moves, color, why=lambda: self._why_to(s, pi, src, ship))
         to, mode = chosen["to"], chosen.get("mode")
@@ -327,8 +341,8 @@ class Uses:
             name = self.name(to) if src.offering else ""
             if src.maybe(
                 "ability",
-                f"Use {name}'s action",
-                f"Skip {name}'s action",
+                tr("Use {planet}'s action", planet=name),
+                tr("Skip {planet}'s action", planet=name),
                 color,
                 lambda: self.can_ability(s, ctx, to),
             ):
@@ -389,7 +403,9 @@ class Uses:
         options = [
             Option(
                 f"planet:{player['ships'][i]['planet']}",
-                f"Advance on {self.name(player['ships'][i]['planet'])}" if src.offering else "",
+                tr("Advance on {planet}", planet=self.name(player["ships"][i]["planet"]))
+                if src.offering
+                else "",
                 {"planet": player["ships"][i]["planet"]},
             )
             for i in ships
@@ -413,11 +429,11 @@ class Uses:
         if cost is not None and (
             not src.offering or any(player[r] >= cost for r in self.resources)
         ):
-            label = f"Upgrade your empire to level {player['empire'] + 1}"
+            label = tr("Upgrade your empire to level {level}", level=player["empire"] + 1)
             options.append(Option("empire", label, {"colony": "empire"}))
         for colony in player["colonies"]:
             if not src.offering or self.can_ability(s, ctx, colony):
-                label = f"Use {self.name(colony)}" if src.offering else ""
+                label = tr("Use {planet}", planet=self.name(colony)) if src.offering else ""
                 options.append(Option(f"colony:{colony}", label, {"colony": colony}))
 
         def why() -> str | None:
@@ -432,7 +448,7 @@ class Uses:
             return
         assert cost is not None
         pays = [
-            Option(f"pay:{r}", f"Pay {cost} {r}", {"pay": r})
+            Option(f"pay:{r}", tr("Pay {cost}", cost=self.amount(cost, r)), {"pay": r})
             for r in self.resources
             if not src.offering or player[r] >= cost
         ]
@@ -597,7 +613,7 @@ class Uses:
         cands = [
             Cand(
                 f"ship:{color}:{i}",
-                f"{color}'s s{self.ship_label(s, seat(s, color), i)[1:]}" if src.offering else "",
+                self.ship_label(s, seat(s, color), i, color) if src.offering else "",
                 [color, i],
                 f"{color}:{i}",
             )
@@ -649,7 +665,11 @@ class Uses:
 
     def _do_discard_planet(self, s: State, ctx: Ctx, a: Ability, src: Source, planet: str) -> None:
         options = [
-            Option(f"planet:{p}", f"Discard {self.name(p)}" if src.offering else "", {"planet": p})
+            Option(
+                f"planet:{p}",
+                tr("Discard {planet}", planet=self.name(p)) if src.offering else "",
+                {"planet": p},
+            )
             for p in s["row"]
             if not self.occupied(s, p)
         ]
@@ -670,7 +690,7 @@ class Uses:
         cost = max(0, cost - a.params.get("discount", 0))
         if a.params["payment"] == "single":
             return [
-                Option(f"pay:{r}", f"Pay {cost} {r}", {"pay": r})
+                Option(f"pay:{r}", tr("Pay {cost}", cost=self.amount(cost, r)), {"pay": r})
                 for r in self.resources
                 if player[r] >= cost
             ]
@@ -678,7 +698,10 @@ class Uses:
         return [
             Option(
                 f"pay:{n}+{cost - n}",
-                f"Pay {n} {first} and {cost - n} {second}",
+                tr(
+                    "Pay {cost}",
+                    cost=self.amount(n, first) + tr(" and ") + self.amount(cost - n, second),
+                ),
                 {"pay": {first: n, second: cost - n}},
             )
             for n in range(cost + 1)
@@ -736,7 +759,7 @@ class Uses:
         options = []
         for rival in self._victims(s, ctx, a):
             c = s["players"][rival]["color"]
-            options.append(Option(f"player:{c}", f"Take from {c}", {"player": c}))
+            options.append(Option(f"player:{c}", tr("Take from {player}", player=c), {"player": c}))
         chosen = src.choose("player", options, s["players"][ctx.player]["color"])["player"]
         rival = s["players"][seat(s, chosen)]
         for r, n in a.params["take"].items():
@@ -752,7 +775,15 @@ class Uses:
         player = s["players"][ctx.player]
         give, get = a.params["from"], a.params["to"]
         options = [
-            Option(f"amount:{n}", f"Trade {n} {give} for {n} {get}", {"amount": n})
+            Option(
+                f"amount:{n}",
+                tr(
+                    "Trade {given} for {taken}",
+                    given=self.amount(n, give),
+                    taken=self.amount(n, get),
+                ),
+                {"amount": n},
+            )
             for n in range(1, player[give] + 1)
         ]
         amount = src.choose("amount", options, player["color"])["amount"]
@@ -798,7 +829,9 @@ class Uses:
     def _do_use_planet(self, s: State, ctx: Ctx, a: Ability, src: Source, planet: str) -> None:
         options = [
             Option(
-                f"planet:{p}", f"Use {self.name(p)}'s action" if src.offering else "", {"planet": p}
+                f"planet:{p}",
+                tr("Use {planet}'s action", planet=self.name(p)) if src.offering else "",
+                {"planet": p},
             )
             for p in s["row"]
             if p != planet and (not src.offering or self.can_ability(s, ctx, p))
@@ -837,7 +870,11 @@ class Uses:
             for colony in s["players"][rival]["colonies"]:
                 if src.offering and not (payable and self._owner_can(s, ctx, a, rival, colony)):
                     continue
-                label = f"Use {c}'s {self.name(colony)}" if src.offering else ""
+                label = (
+                    tr("Use {player}'s {planet}", player=c, planet=self.name(colony))
+                    if src.offering
+                    else ""
+                )
                 options.append(
                     Option(f"colony:{c}:{colony}", label, {"player": c, "colony": colony})
                 )
@@ -901,7 +938,11 @@ class Uses:
         ship = src.choose("ship", self._ship_options(s, ctx.player, ships, src), player["color"])
         step = player["ships"][ship["ship"]]["step"]
         options = [
-            Option(f"resource:{r}", f"Gain {step * a.params['gain_per_step']} {r}", {"resource": r})
+            Option(
+                f"resource:{r}",
+                tr("Gain {amount}", amount=self.amount(step * a.params["gain_per_step"], r)),
+                {"resource": r},
+            )
             for r in a.params["choice"]
         ]
         resource = src.choose("resource", options, player["color"])["resource"]
@@ -924,7 +965,11 @@ class Uses:
             ships = []
         ship = src.choose("ship", self._ship_options(s, ctx.player, ships, src), player["color"])
         options = [
-            Option(f"planet:{p}", f"To {self.name(p)}" if src.offering else "", {"planet": p})
+            Option(
+                f"planet:{p}",
+                tr("To {planet}", planet=self.name(p)) if src.offering else "",
+                {"planet": p},
+            )
             for p in targets
         ]
         to = src.choose("planet", options, player["color"])["planet"]
@@ -954,7 +999,7 @@ class Uses:
         for i in dice:
             current = s["dice"][i]["face"]
             options = [
-                Option(f"face:{f}", f"Set it to {self.faces[f].name}", {"to": f})
+                Option(f"face:{f}", tr("Set it to {face}", face=self.faces[f].name), {"to": f})
                 for f in self.face_ids
                 if f != current
             ]

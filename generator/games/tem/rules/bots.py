@@ -17,6 +17,7 @@ from generator.engines.selfplay import best_option, level_bot
 from generator.engines.steps import Chooser, Decision
 from generator.games.tem.rules.engine import Engine
 from generator.games.tem.rules.state import State
+from generator.i18n import tr
 
 Bot = Callable[[Engine, State, random.Random], Chooser]
 
@@ -252,7 +253,7 @@ def level_value(k: Know, v: State, decision: Decision, path: list[str], option: 
         return _move_value(k, v, p, path[-1], at, option, slot)
     if name == "attack":
         w = k.weapons[option]
-        power = "(power attack)" in next(o["label"] for o in decision["options"]
+        power = tr(" (power attack)") in next(o["label"] for o in decision["options"]
                                          if o["id"] == option)  # fmt: skip
         return 10 * int(w["power_damage"] if power else w["damage"])
     if name == "buy":

@@ -21,13 +21,20 @@ from generator.engines.count import count
 from generator.engines.errors import IllegalAction
 from generator.engines.steps import Source, Stepwise
 from generator.games.tem.rules.state import DIAG, ORTHO, State, new_state, view
+from generator.i18n import tr
 
 SIMULTANEOUS = ("pilot", "base_mine", "basic", "program")
 
 
-# What each program card action is called in its decision's option.
-ACT_LABELS = {"collect": "Collect", "mine": "Deploy a mine", "turret": "Deploy a turret",
-              "buy": "Buy a weapon", "power_up": "Heal or upgrade"}  # fmt: skip
+def _act_label(action: str) -> str:
+    """What a program card action is called in its decision's option."""
+    return {
+        "collect": tr("Collect"),
+        "mine": tr("Deploy a mine"),
+        "turret": tr("Deploy a turret"),
+        "buy": tr("Buy a weapon"),
+        "power_up": tr("Heal or upgrade"),
+    }[action]
 
 
 class Engine(Stepwise):
@@ -176,7 +183,9 @@ class Engine(Stepwise):
             owner = next((q["color"] for q in s["players"] if q["base"] == cell), None)
             return f"{owner} already has the base slot {cell}" if owner else None
 
-        cell = src.ask("base", p["color"], [(c, f"base slot {c}") for c in free], why=why)
+        cell = src.ask(
+            "base", p["color"], [(c, tr("base slot {cell}", cell=c)) for c in free], why=why
+        )
         self._say(s, "base", p["color"], cell=cell)
         p["base"] = cell
         p["zone"] = cell
@@ -221,7 +230,7 @@ class Engine(Stepwise):
         return {"type": "pilot", "player": p["color"], "pilot": pick}
 
     def _base_mine(self, s: State, p: dict[str, Any], src: Source) -> Any:
-        opts = [(str(n), f"mine {n}") for n in p["mines"]]
+        opts = [(str(n), tr("mine {n}", n=n)) for n in p["mines"]]
         number = int(src.ask("base_mine", p["color"], opts))
 
         def reveal(q: dict[str, Any], n: int) -> None:
@@ -374,15 +383,19 @@ class Engine(Stepwise):
             opts: list[tuple[str, str]] = []
             must = not p["equipped"] and p["status"] != "mech"
             if not must:
-                opts.append(("done", "Done"))
+                opts.append(("done", tr("Done")))
             for w in p["owned"]:
                 if w in toggled:
                     continue
                 if w not in p["equipped"] and self._fits(p, w):
-                    opts.append((f"equip:{w}", f"Equip {self.weapons[w]['name']}"))
+                    opts.append(
+                        (f"equip:{w}", tr("Equip {weapon}", weapon=self.weapons[w]["name"]))
+                    )
                 elif w in p["equipped"] and len(p["equipped"]) > 1:
-                    opts.append((f"unequip:{w}", f"Unequip {self.weapons[w]['name']}"))
-            if not opts or opts == [("done", "Done")]:
+                    opts.append(
+                        (f"unequip:{w}", tr("Unequip {weapon}", weapon=self.weapons[w]["name"]))
+                    )
+            if not opts or [o for o, _ in opts] == ["done"]:
                 return
             pick = src.ask(f"equip_{moment}", p["color"], opts)
             if pick == "done":
@@ -445,9 +458,8 @@ class Engine(Stepwise):
             if fresh and target is not None and self._enemies_at(s, target, p["color"]):
                 continue  # the first Ad Hoc turn may not start a combat
             dirs.append(d)
-        if not dirs:
-            dirs = ["stay"]
-        return card, src.ask("ad_hoc_direction", p["color"], [(d, d) for d in dirs])
+        opts = [(d, d) for d in dirs] or [("stay", tr("stay"))]
+        return card, src.ask("ad_hoc_direction", p["color"], opts)
 
     def _move(self, s: State, p: dict[str, Any], cell: str) -> None:
         p["zone"] = cell
@@ -517,7 +529,7 @@ class Engine(Stepwise):
         if p["status"] != "armor" or p["health"] < self._health_max(p):
             return
         take = src.ask(
-            "mech", p["color"], [("take", "Take the Mighty Mech"), ("decline", "Decline")]
+            "mech", p["color"], [("take", tr("Take the Mighty Mech")), ("decline", tr("Decline"))]
         )
         if take == "decline":
             return
@@ -582,7 +594,10 @@ class Engine(Stepwise):
                     src.ask(
                         "boost",
                         me["color"],
-                        [(str(k), f"pay {k} {res}") for k in range(most + 1)],
+                        [
+                            (str(k), tr("pay {amount}", amount=self._amount(k, res)))
+                            for k in range(most + 1)
+                        ],
                         shown(),
                     )
                 )
@@ -627,7 +642,10 @@ class Engine(Stepwise):
         """
         weapon = self.weapons[w]
         damage = int(weapon["power_damage"] if power else weapon["damage"])
-        return f"{weapon['name']}: {damage} damage" + (" (power attack)" if power else "")
+        said = tr(
+            "{weapon}: {damage}", weapon=weapon["name"], damage=self._amount(damage, "damage")
+        )
+        return said + (tr(" (power attack)") if power else "")
 
     def _retreat(self, s: State, p: dict[str, Any], winner: dict[str, Any], src: Source) -> None:
         self._earn(winner, "combat", int(self.g["vp"]["retreat"]))
@@ -786,9 +804,10 @@ class Engine(Stepwise):
         units = -(-missing // int(heal["health"]))
         units = min(units, p[heal["resource"]] // int(heal["pay"]))
         for k in range(1, units + 1):
-            opts.append((f"heal:{k}", f"heal {min(missing, k * int(heal['health']))}"))
+            healed = self._amount(min(missing, k * int(heal["health"])), "health")
+            opts.append((f"heal:{k}", tr("heal {health}", health=healed)))
         if p["status"] == "pilot" and p[up["resource"]] >= int(up["pay"]):
-            opts.append(("upgrade", "upgrade to Power Armor"))
+            opts.append(("upgrade", tr("upgrade to Power Armor")))
         return opts
 
     def _act(self, s: State, p: dict[str, Any], src: Source, action: str) -> None:
@@ -805,7 +824,7 @@ class Engine(Stepwise):
             self._say(s, "no_action", p["color"], action=action, why=why)
             return
         if (
-            src.ask("act", p["color"], [(action, ACT_LABELS[action]), ("skip", "Skip it")])
+            src.ask("act", p["color"], [(action, _act_label(action)), ("skip", tr("Skip it"))])
             == "skip"
         ):
             self._say(s, "no_action", p["color"], action=action, why="skip")
@@ -839,7 +858,7 @@ class Engine(Stepwise):
                 src.ask(
                     "mine_number",
                     p["color"],
-                    [(str(n), f"mine {n}") for n in p["mines"]],
+                    [(str(n), tr("mine {n}", n=n)) for n in p["mines"]],
                     why=lambda x: f"{p['color']} has no mine {x} in supply",
                 )
             )
