@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 
 from generator import cards, games
-from generator.engines.count import count, word
+from generator.engines.count import count, signed, word
 from generator.harness.moonsharp import runtime
 from generator.luabuild.bundle import Module, collect, write_bundle
 from generator.paths import ROOT
 
 ROOT_MODULE = """
 local Count = require("lib.count")
-return { of = Count.of, word = Count.word }
+return { of = Count.of, word = Count.word, signed = Count.signed }
 """
 
 
@@ -36,6 +36,17 @@ def test_both_engines_word_every_unit_alike(game, lua):
     for unit in units:
         for n in (-2, -1, 0, 1, 2, 7):
             assert mod.of(table, n, unit) == count(units, n, unit), (unit, n)
+            assert mod.signed(table, n, unit) == signed(units, n, unit), (unit, n)
+
+
+def test_a_change_always_writes_its_sign():
+    units = _units("tem")
+    assert [signed(units, n, "credits") for n in (1, -1, 0, 2)] == [
+        "+1 credit",
+        "-1 credit",
+        "+0 credits",
+        "+2 credits",
+    ]
 
 
 def test_one_and_minus_one_take_the_singular():

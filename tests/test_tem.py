@@ -91,7 +91,7 @@ def _planted(old: str, new: str) -> LuaEngine:
         # apply: a combat's opening VP is doubled
         ('earn(a, "combat", G.vp.combat_start)', 'earn(a, "combat", 2 * G.vp.combat_start)'),
         # choices only: the equip window's Done reads otherwise (apply is unchanged)
-        ('opt("done", "Done")', 'opt("done", "Finish")'),
+        ('opt("done", tr("Done"))', 'opt("done", "Finish")'),
     ],
     ids=["apply", "choices"],
 )

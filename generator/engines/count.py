@@ -21,3 +21,9 @@ def word(units: Mapping[str, Mapping[str, str]], n: int, unit: str) -> str:
 def count(units: Mapping[str, Mapping[str, str]], n: int, unit: str) -> str:
     """`n` and the unit's word for it: "1 credit", "3 dice" (in the language being built)."""
     return tr("{n} {word}", n=n, word=word(units, n, unit))
+
+
+def signed(units: Mapping[str, Mapping[str, str]], n: int, unit: str) -> str:
+    """A change by `n`, its sign always written: "+2 energy", "-1 credit", "+0 VP"."""
+    change = ("+" if n >= 0 else "") + str(n)
+    return tr("{n} {word}", n=change, word=word(units, n, unit))

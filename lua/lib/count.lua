@@ -21,4 +21,10 @@ function Count.of(units, n, unit)
   return tr("{n} {word}", { n = n, word = Count.word(units, n, unit) })
 end
 
+-- A change by `n`, its sign always written: "+2 energy", "-1 credit", "+0 VP" (in another
+-- language, as its catalogue puts a count: "エナジー+2").
+function Count.signed(units, n, unit)
+  return tr("{n} {word}", { n = (n >= 0 and "+" or "") .. n, word = Count.word(units, n, unit) })
+end
+
 return Count

@@ -26,7 +26,6 @@ from generator.i18n import tr
 
 CELL = re.compile(r"^r\d+c\d+$")
 PRIVATE = frozenset({"pilot", "base_mine", "basic", "program", "direction", "mine_number"})
-MINE = re.compile(r"\bmine [0-9]+\b")
 # The weapon deck's order is readable when 5 of the next cards appear in a row, checked once
 # the deck holds 8: the table's deck lies in a random order (shuffled again after the game
 # read its order), so a run of 5 matches by chance once in 6,720 arrangements of 8 cards.
@@ -42,9 +41,19 @@ def names_of(engine: Engine) -> dict[str, str]:
 
 
 DEGREES = {"N": 0, "NE": 45, "E": 90, "SE": 135, "S": 180, "SW": 225, "W": 270, "NW": 315}
-FROM_SEAT = {0: "forward", 45: "forward-right", 90: "right", 135: "back-right",
-             180: "back, toward you", 225: "back-left", 270: "left",
-             315: "forward-left"}  # fmt: skip
+
+
+def from_seat(angle: int) -> str:
+    """What a direction is from a seat, by the angle between it and the way the seat faces."""
+    return {0: tr("forward"), 45: tr("forward-right"), 90: tr("right"), 135: tr("back-right"),
+            180: tr("back, toward you"), 225: tr("back-left"), 270: tr("left"),
+            315: tr("forward-left")}[angle]  # fmt: skip
+
+
+def mine_number() -> re.Pattern[str]:
+    """A mine's number as the table words it ("mine 4"; "地雷4" in Japanese): hidden."""
+    said = re.escape(tr("mine {n}")).replace(re.escape("{n}"), "[0-9]+")
+    return re.compile(r"(?<![A-Za-z])" + said + r"(?![0-9])")
 
 
 def shown_label(engine: Engine, state: Any, d: dict[str, Any], option: dict[str, Any]) -> str:
@@ -61,13 +70,16 @@ def shown_label(engine: Engine, state: Any, d: dict[str, Any], option: dict[str,
         return text[:1].upper() + text[1:]
     if d["name"] in ("direction", "ad_hoc_direction") and oid in DEGREES:
         seat = next(x for x in layout(engine.d)["seats"] if x["color"] == d["player"])
-        return f"{oid} ({FROM_SEAT[int(DEGREES[oid] - seat['turn']) % 360]})"
+        return tr("{dir} ({from_seat})", dir=oid,
+                  from_seat=from_seat(int(DEGREES[oid] - seat["turn"]) % 360))  # fmt: skip
     if d["name"] == "buy":
         w = engine.weapons[oid]
         units = engine.g["units"]
         cost = [count(units, w["cost"][r], r) for r in ("energy", "credits") if w["cost"].get(r)]
-        return (f"{w['name']} ({w['type']}, damage {w['damage']}, power {w['power_damage']}; "
-                f"costs {' + '.join(cost) or 'nothing'}; {w['vp']} VP)")  # fmt: skip
+        return tr("{weapon} ({type}, damage {damage}, power {power}; costs {cost}; {vp})",
+                  weapon=w["name"], type=w["type"], damage=w["damage"], power=w["power_damage"],
+                  cost=" + ".join(cost) or tr("nothing"),
+                  vp=count(units, w["vp"], "vp"))  # fmt: skip
     if CELL.match(label):
         zone = state["cells"][label]["zone"]
         return names.get(zone, zone) if zone else base_slot(names, state, label)
@@ -79,16 +91,16 @@ def base_slot(names: dict[str, str], state: Any, cell: str) -> str:
     r, c = (int(x) for x in cell[1:].split("c"))
     at = [tuple(int(x) for x in k[1:].split("c")) for k in state["cells"]]
     rows, cols = [x for x, _ in at], [y for _, y in at]
-    ns = "north" if r == min(rows) else "south" if r == max(rows) else None
-    ew = "west" if c == min(cols) else "east" if c == max(cols) else None
-    side = f"{ns}-{ew}" if ns and ew else ns or ew
+    ns = tr("north") if r == min(rows) else tr("south") if r == max(rows) else None
+    ew = tr("west") if c == min(cols) else tr("east") if c == max(cols) else None
+    side = tr("{ns}-{ew}", ns=ns, ew=ew) if ns and ew else ns or ew
     near = []
     for rr, cc in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
         other = state["cells"].get(f"r{rr}c{cc}")
         if other is not None and other["kind"] != "B":
             near.append(names.get(other["zone"], other["zone"]))
-    text = "the " + (f"{side} " if side else "") + "base slot"
-    return text + (f", beside {' and '.join(near)}" if near else "")
+    text = tr("the {side} base slot", side=side) if side else tr("the base slot")
+    return tr("{slot}, beside {zones}", slot=text, zones=tr(" and ").join(near)) if near else text
 
 
 def facts_of(
@@ -103,7 +115,7 @@ def facts_of(
         return secrets.Facts()
     names = names_of(engine)
     pilots = set(layout(engine.d)["guids"]["pilots"].values())
-    facts = secrets.Facts(public=[MINE], no_container=pilots, order_run=ORDER_RUN,
+    facts = secrets.Facts(public=[mine_number()], no_container=pilots, order_run=ORDER_RUN,
                           order_min=ORDER_DECK, deck="weapon deck")  # fmt: skip
     facts.upcoming = [{names[w]} for w in state["deck"]]
     played = {q["color"]: set(q["played"]) for q in (shown or state)["players"]}

@@ -9,11 +9,27 @@
 -- the end: the missions are revealed there) and from the action itself.
 
 local Count = require("lib.count")
+local fill = require("lib.fill")
 local json = require("lib.json")
+local tr = require("lib.tr")
 local S = require("teg.core.state")
 
 local NULL = json.null
 local Story = {}
+
+-- "3 VP", "2 energy"; signed: "+2 energy", "-1 culture", "+0 VP" (game.yaml `units`).
+local function count(D, n, unit)
+  return Count.of(D.game.units, n, unit)
+end
+
+local function signed(D, n, unit)
+  return Count.signed(D.game.units, n, unit)
+end
+
+-- A unit's word as a measure is said ("energy", "diplomacy planets" say "diplomacy").
+local function word(D, unit)
+  return Count.word(D.game.units, 2, unit)
+end
 
 local function pname(D, id)
   local p = D.planet[id]
@@ -23,10 +39,6 @@ end
 local function fname(D, f)
   local x = D.face[f]
   return x and x.name or tostring(f)
-end
-
-local function signed(n)
-  return (n >= 0 and "+" or "") .. n
 end
 
 local function player(state, color)
@@ -42,7 +54,12 @@ local function list(words)
   if #words <= 1 then
     return words[1] or ""
   end
-  return table.concat(words, ", ", 1, #words - 1) .. " and " .. words[#words]
+  return table.concat(words, tr(", "), 1, #words - 1) .. tr(" and ") .. words[#words]
+end
+
+-- Phrases joined as a clause's parts: "+2 energy (now 4), +1 VP (now 3 VP)".
+local function join(bits)
+  return table.concat(bits, tr(", "))
 end
 
 local function same_place(a, b)
@@ -51,18 +68,25 @@ end
 
 -- One ship's move, in words ("ship 2 goes home").
 local function ship_move(D, s, was, now)
-  local ship = "ship " .. s
   if now.at == "home" then
-    return was.at == "locked" and (ship .. " is unlocked (home)") or (ship .. " goes home")
+    return was.at == "locked" and tr("ship {n} is unlocked (home)", { n = s })
+      or tr("ship {n} goes home", { n = s })
   elseif now.at == "surface" then
-    return ship .. " lands on " .. pname(D, now.planet)
+    return tr("ship {n} lands on {planet}", { n = s, planet = pname(D, now.planet) })
   elseif now.at == "orbit" and was.at == "orbit" and was.planet == now.planet then
-    local verb = now.step > was.step and " advances to step " or " moves back to step "
-    return ship .. verb .. now.step .. " on " .. pname(D, now.planet)
+    local where = { n = s, step = now.step, planet = pname(D, now.planet) }
+    return now.step > was.step and tr("ship {n} advances to step {step} on {planet}", where)
+      or tr("ship {n} moves back to step {step} on {planet}", where)
   elseif now.at == "orbit" then
-    return ship .. " enters orbit around " .. pname(D, now.planet)
+    return tr("ship {n} enters orbit around {planet}", { n = s, planet = pname(D, now.planet) })
   end
-  return ship .. " is locked"
+  return tr("ship {n} is locked", { n = s })
+end
+
+-- A change and the total it leaves: "+2 energy (now 4)", "+1 VP (now 3 VP)".
+local function change(amount, total, most)
+  return most and tr("{amount} (now {total}, the most)", { amount = amount, total = total })
+    or tr("{amount} (now {total})", { amount = amount, total = total })
 end
 
 -- What changed for one player between `q` and `p` (before and after), as phrases; `skip`
@@ -73,16 +97,15 @@ function Story.changes(D, q, p, skip)
   for _, r in ipairs(D.resources) do
     local dv = p[r] - q[r]
     if dv ~= 0 then
-      bits[#bits + 1] = signed(dv) .. " " .. r .. " (now " .. p[r]
-        .. (p[r] == D.cap and dv > 0 and ", the most" or "") .. ")"
+      bits[#bits + 1] = change(signed(D, dv, r), p[r], p[r] == D.cap and dv > 0)
     end
   end
   if p.empire ~= q.empire and not skip.empire then
-    bits[#bits + 1] = "empire to level " .. p.empire
+    bits[#bits + 1] = tr("empire to level {level}", { level = p.empire })
   end
   for k = #q.colonies + 1, #p.colonies do
     if p.colonies[k] ~= skip.colony then
-      bits[#bits + 1] = "colonizes " .. pname(D, p.colonies[k])
+      bits[#bits + 1] = tr("colonizes {planet}", { planet = pname(D, p.colonies[k]) })
     end
   end
   for s, ship in ipairs(p.ships) do
@@ -92,7 +115,7 @@ function Story.changes(D, q, p, skip)
     end
   end
   if p.vp ~= q.vp then
-    bits[#bits + 1] = signed(p.vp - q.vp) .. " VP (now " .. p.vp .. " VP)"
+    bits[#bits + 1] = change(signed(D, p.vp - q.vp, "vp"), count(D, p.vp, "vp"))
   end
   return bits
 end
@@ -103,9 +126,10 @@ local function borrowed(D, ability)
     return ""
   end
   if type(ability.planet) == "string" and D.planet[ability.planet] then
-    return ", borrowing " .. pname(D, ability.planet) .. "'s action"
+    return tr(", borrowing {planet}'s action", { planet = pname(D, ability.planet) })
   elseif type(ability.colony) == "string" and type(ability.player) == "string" then
-    return ", borrowing the action of " .. ability.player .. "'s " .. pname(D, ability.colony)
+    return tr(", borrowing the action of {player}'s {planet}",
+      { player = ability.player, planet = pname(D, ability.colony) })
   end
   return ""
 end
@@ -118,19 +142,19 @@ local function use_words(D, face, use, q, p)
     local s = (tonumber(use.ship) or 0) + 1
     local text
     if use.to == "home" then
-      text = "sends ship " .. s .. " home"
+      text = tr("sends ship {n} home", { n = s })
     elseif use.mode == "land" then
-      text = "lands ship " .. s .. " on " .. pname(D, use.to)
+      text = tr("lands ship {n} on {planet}", { n = s, planet = pname(D, use.to) })
     else
-      text = "moves ship " .. s .. " into orbit around " .. pname(D, use.to)
+      text = tr("moves ship {n} into orbit around {planet}", { n = s, planet = pname(D, use.to) })
     end
     if type(use.ability) == "table" then
-      text = text .. " and uses its action" .. borrowed(D, use.ability)
+      text = tr("{did} and uses its action", { did = text }) .. borrowed(D, use.ability)
     end
     return text, { ship = s }
   elseif kind == "acquire" then
     local r = D.face[face].resource
-    return "acquires " .. r, {}, r
+    return tr("acquires {resource}", { resource = word(D, r) }), {}, r
   elseif kind == "advance" then
     local planet = use.planet
     local ship = nil
@@ -146,35 +170,36 @@ local function use_words(D, face, use, q, p)
           was = was or old == planet
         end
         if not was then
-          return "colonizes " .. pname(D, planet), { colony = planet, ship = ship }
+          return tr("colonizes {planet}", { planet = pname(D, planet) }),
+            { colony = planet, ship = ship }
         end
       end
     end
     local now = ship and p.ships[ship]
     if now and now.at == "orbit" then
-      return "advances on " .. pname(D, planet) .. " to step " .. now.step .. " of "
-        .. D.planet[planet].steps, { ship = ship }
+      return tr("advances on {planet} to step {step} of {steps}", { planet = pname(D, planet),
+        step = now.step, steps = D.planet[planet].steps }), { ship = ship }
     end
-    return "advances on " .. pname(D, planet), {}
+    return tr("advances on {planet}", { planet = pname(D, planet) }), {}
   elseif kind == "utilize" then
     if use.colony == "empire" then
-      return "upgrades the empire to level " .. p.empire, { empire = true }
+      return tr("upgrades the empire to level {level}", { level = p.empire }), { empire = true }
     end
-    return "uses the action of " .. pname(D, use.colony) .. ", a colony"
+    return tr("uses the action of {planet}, a colony", { planet = pname(D, use.colony) })
       .. borrowed(D, use.ability), {}
   end
-  return "uses " .. fname(D, face), {}
+  return tr("uses {face}", { face = fname(D, face) }), {}
 end
 
 -- Why an acquire gained nothing.
 local function why_none(D, r, q)
   if q[r] >= D.cap then
-    return "none gained, already at " .. D.cap .. ", the most"
+    return tr("none gained, already at {cap}, the most", { cap = D.cap })
   end
   if r == "energy" then
-    return "none gained: no ship home or at an energy planet"
+    return tr("none gained: no ship home or at an energy planet")
   end
-  return "none gained: no ship at a " .. r .. " planet"
+  return tr("none gained: no ship at a {resource} planet", { resource = word(D, r) })
 end
 
 -- The planets whose actions an activation or a follow used, outermost first, each with the
@@ -216,19 +241,20 @@ local function causes(D, before, after, a, who)
     local ability = D.planet[step.planet].ability or {}
     local effect, name = ability.effect, pname(D, step.planet)
     if effect == "use_colony" and type(step.ability.player) == "string" then
-      out[step.ability.player] = "paid by " .. who .. " for the use of "
-        .. pname(D, step.ability.colony)
+      out[step.ability.player] = tr("paid by {player} for the use of {planet}",
+        { player = who, planet = pname(D, step.ability.colony) })
     elseif effect == "steal" then
       local target = step.ability.player
       for _, p in ipairs(before.players) do
         if p.color ~= who and (target == nil or target == p.color) then
-          out[p.color] = out[p.color] or ("taken by " .. who .. " (" .. name .. ")")
+          out[p.color] = out[p.color]
+            or tr("taken by {player} ({planet})", { player = who, planet = name })
         end
       end
     elseif ability.others_gain then
       for _, p in ipairs(before.players) do
         if p.color ~= who then
-          out[p.color] = out[p.color] or ("from " .. name .. ": every rival gains")
+          out[p.color] = out[p.color] or tr("from {planet}: every rival gains", { planet = name })
         end
       end
     end
@@ -246,8 +272,9 @@ local function causes(D, before, after, a, who)
         end
       end
     end
-    out[leader] = out[leader] or ("for being followed" .. (#names > 0
-      and (" (" .. table.concat(names, ", ") .. ")") or ""))
+    out[leader] = out[leader] or (#names > 0
+      and tr("for being followed ({planets})", { planets = table.concat(names, tr(", ")) })
+      or tr("for being followed"))
   end
   return out
 end
@@ -268,8 +295,10 @@ local function results(D, a, before, after, who, text, skip, acquired, paid)
       if (paid[r] or 0) > 0 then
         spent[r] = q[r] - paid[r]
         -- the total here when the action itself leaves this resource alone
-        bits[#bits + 1] = "-" .. paid[r] .. " " .. r .. " to follow"
-          .. (p[r] == spent[r] and (" (now " .. p[r] .. ")") or "")
+        local amount = signed(D, -paid[r], r)
+        bits[#bits + 1] = p[r] == spent[r]
+          and tr("{amount} to follow (now {total})", { amount = amount, total = p[r] })
+          or tr("{amount} to follow", { amount = amount })
       end
     end
     q = spent
@@ -280,7 +309,9 @@ local function results(D, a, before, after, who, text, skip, acquired, paid)
   if acquired and p[acquired] == q[acquired] then
     table.insert(bits, math.min(paid and 2 or 1, #bits + 1), why_none(D, acquired, q))
   end
-  local line = who .. " " .. text .. (#bits > 0 and (": " .. table.concat(bits, ", ")) or "")
+  local line = #bits > 0 and tr("{player} {did}: {changes}",
+    { player = who, did = text, changes = join(bits) })
+    or tr("{player} {did}", { player = who, did = text })
   local why = nil
   for k, other in ipairs(after.players) do
     if k ~= i then
@@ -293,12 +324,12 @@ local function results(D, a, before, after, who, text, skip, acquired, paid)
           counted = counted or other[r] ~= was[r]
         end
         cause = counted and cause or nil -- (a ship sent home says why by itself)
-        line = line .. "; " .. other.color .. ": " .. table.concat(theirs, ", ")
-          .. (cause and (", " .. cause) or "")
+        theirs[#theirs + 1] = cause
+        line = line .. tr("; {player}: {changes}", { player = other.color, changes = join(theirs) })
       end
     end
   end
-  return line .. "."
+  return tr("{sentence}.", { sentence = line })
 end
 
 local function faces_of(D, faces)
@@ -315,35 +346,42 @@ local function action_line(D, result, core)
   local t = a.type
   local who = a.player or before.active
   if t == "roll" then
-    return who .. " rolls " .. Count.of(D.game.units, #a.faces, "dice") .. ": "
-      .. faces_of(D, a.faces) .. "."
+    return tr("{player} rolls {dice}: {faces}.",
+      { player = who, dice = count(D, #a.faces, "dice"), faces = faces_of(D, a.faces) })
   elseif t == "reroll" then
     local was = {}
     for k, i in ipairs(a.dice) do
       was[k] = before.dice[i + 1].face
     end
     local paid = before.turn.rerolls >= D.game.reroll.free_per_turn
-    return results(D, a, before, after, who, "rerolls " .. faces_of(D, was)
-      .. (paid and "" or " (the free reroll)") .. " and gets " .. faces_of(D, a.faces), {})
+    local faces = { was = faces_of(D, was), got = faces_of(D, a.faces) }
+    return results(D, a, before, after, who, paid and tr("rerolls {was} and gets {got}", faces)
+      or tr("rerolls {was} (the free reroll) and gets {got}", faces), {})
   elseif t == "convert" then
     local spent = {}
     for k, i in ipairs(a.spend) do
       spent[k] = before.dice[i + 1].face
     end
     local was = before.dice[a.die + 1].face
-    return who .. " uses the converter: spends " .. faces_of(D, spent) .. " to turn a die "
-      .. "showing " .. fname(D, was) .. " into " .. fname(D, a.face)
-      .. (was == a.face and ", the face it already showed" or "") .. "."
+    local words = { player = who, spent = faces_of(D, spent), was = fname(D, was),
+      face = fname(D, a.face) }
+    if was == a.face then
+      return tr("{player} uses the converter: spends {spent} to turn a die showing {was} into "
+        .. "{face}, the face it already showed.", words)
+    end
+    return tr("{player} uses the converter: spends {spent} to turn a die showing {was} into "
+      .. "{face}.", words)
   elseif t == "activate" or t == "follow" then
     local face = t == "activate" and before.dice[a.die + 1].face or before.follow[1].face
     local q, i = player(before, who)
     local text, skip, acquired = use_words(D, face, a, q, after.players[i])
     local paid = nil
     if t == "follow" then
-      text = "follows " .. before.active .. "'s " .. fname(D, face) .. ": " .. text
+      text = tr("follows {player}'s {face}: {did}",
+        { player = before.active, face = fname(D, face), did = text })
       paid = before.follow[1].cost
     else
-      text = text .. " (" .. fname(D, face) .. ")"
+      text = tr("{did} ({face})", { did = text, face = fname(D, face) })
     end
     return results(D, a, before, after, who, text, skip, acquired, paid)
   elseif t == "end_turn" then
@@ -354,7 +392,8 @@ local function action_line(D, result, core)
       local got = core.choices(before, {})
       forced = got ~= nil and got.decision ~= nil and #got.decision.options == 1
     end
-    return who .. " ends the turn" .. (forced and ": nothing left to do" or "") .. "."
+    return forced and tr("{player} ends the turn: nothing left to do.", { player = who })
+      or tr("{player} ends the turn.", { player = who })
   end
   return nil
 end
@@ -370,15 +409,16 @@ local function row_news(D, before, after)
     now[id] = true
     if not was[id] then
       local p = D.planet[id]
-      out[#out + 1] = "New in the row: " .. p.name .. " (" .. p.track .. " track, " .. p.vp
-        .. " VP, " .. Count.of(D.game.units, p.steps, "steps") .. " to colonize)."
+      out[#out + 1] = tr("New in the row: {planet} ({track} track, {vp}, {steps} to colonize).",
+        { planet = p.name, track = word(D, p.track), vp = count(D, p.vp, "vp"),
+          steps = count(D, p.steps, "steps") })
     end
   end
   for _, id in ipairs(before.row) do
     local gone = not now[id]
     for _, d in ipairs(after.discard) do
       if gone and d == id then
-        out[#out + 1] = pname(D, id) .. " leaves the row, discarded."
+        out[#out + 1] = tr("{planet} leaves the row, discarded.", { planet = pname(D, id) })
       end
     end
   end
@@ -391,17 +431,31 @@ end
 
 -- A mission at the end: what earned it, or why it earned nothing ("Industrialist: most
 -- energy, +2"), with the numbers.
-local function measure_words(c)
+local function measure_words(D, c)
   if c.measure == "colonies" then
-    return (c.track and (c.track .. " ") or "") .. "planets"
+    return c.track and tr("{track} planets", { track = word(D, c.track) }) or word(D, "planets")
   end
-  return c.measure
+  return word(D, c.measure)
 end
+
+-- A most/fewest mission's reason, by how it came out (`how`: "lost", "won", "tied").
+local REASONS = {
+  most = {
+    lost = tr("most {what}: {player} has {mine}, {other} {best}"),
+    won = tr("most {what}, {mine} to {best}"),
+    tied = tr("tied for the most {what} at {mine}"),
+  },
+  fewest = {
+    lost = tr("fewest {what}: {player} has {mine}, {other} {best}"),
+    won = tr("fewest {what}, {mine} to {best}"),
+    tied = tr("tied for the fewest {what} at {mine}"),
+  },
+}
 
 function Story.mission(D, state, p)
   local m = D.mission[p.mission]
   if m == nil then
-    return p.color .. ": no mission, +0"
+    return tr("{player}: no mission, +0", { player = p.color })
   end
   local c = m.condition
   local why
@@ -418,40 +472,40 @@ function Story.mission(D, state, p)
         end
       end
     end
-    local what = measure_words(c)
-    why = c.kind .. " " .. what .. ": " .. p.color .. " has " .. mine .. ", " .. tostring(by)
-      .. " " .. tostring(best)
-    if p.mission_vp == m.vp then
-      why = c.kind .. " " .. what .. ", " .. mine .. " to " .. tostring(best)
-    elseif p.mission_vp > 0 then
-      why = "tied for the " .. c.kind .. " " .. what .. " at " .. mine
-    end
+    local how = p.mission_vp == m.vp and "won" or p.mission_vp > 0 and "tied" or "lost"
+    why = fill(REASONS[c.kind][how], { what = measure_words(D, c),
+      player = p.color, mine = mine, other = tostring(by), best = tostring(best) })
   elseif c.kind == "equal" then
     local bits = {}
+    local tracks = {}
     for k, track in ipairs(c.tracks) do
-      bits[k] = S.colonies_of(D, p, track) .. " " .. track
+      bits[k] = count(D, S.colonies_of(D, p, track), track)
+      tracks[k] = word(D, track)
     end
-    why = "as many " .. table.concat(c.tracks, " as ") .. " planets: " .. table.concat(bits, ", ")
+    why = tr("as many {tracks} planets: {counts}",
+      { tracks = table.concat(tracks, tr(" as ")), counts = join(bits) })
   elseif c.kind == "at_least" or c.kind == "at_most" then
     local bits = {}
     for _, r in ipairs({ "energy", "culture", "ships_home", "ships_away" }) do
       local limit = c.amounts[r]
       if limit ~= nil then
         local v = S.threshold(D, p, r)
-        local label = r == "ships_home" and "ships home" or r == "ships_away"
-          and "ships away from home" or r
-        bits[#bits + 1] = (c.kind == "at_least" and "at least " or "at most ") .. limit .. " "
-          .. label .. ", has " .. v
+        local label = r == "ships_home" and tr("ships home") or r == "ships_away"
+          and tr("ships away from home") or word(D, r)
+        local need = { n = limit, what = label, has = v }
+        bits[#bits + 1] = c.kind == "at_least" and tr("at least {n} {what}, has {has}", need)
+          or tr("at most {n} {what}, has {has}", need)
       end
     end
-    why = "needs " .. table.concat(bits, "; ")
+    why = tr("needs {conditions}", { conditions = table.concat(bits, tr("; ")) })
   elseif c.kind == "triggered_end" then
-    why = "triggered the end: " .. (triggered(state) and state.end_triggered_by or "nobody")
+    why = tr("triggered the end: {player}",
+      { player = triggered(state) and state.end_triggered_by or tr("nobody") })
   elseif c.kind == "top_empire" then
-    why = "empire at the top level, " .. D.top .. ": level " .. p.empire
+    why = tr("empire at the top level, {top}: level {level}", { top = D.top, level = p.empire })
   end
-  return p.color .. "'s mission " .. m.name .. " (" .. why .. "): " .. signed(p.mission_vp)
-    .. " VP"
+  return tr("{player}'s mission {mission} ({why}): {vp}",
+    { player = p.color, mission = m.name, why = why, vp = signed(D, p.mission_vp, "vp") })
 end
 
 -- Each player's final VP by category: planets, empire, mission.
@@ -464,10 +518,10 @@ function Story.score_lines(D, state)
     end
     local empire = D.levels[p.empire].vp
     local m = D.mission[p.mission]
-    out[#out + 1] = p.color .. ": planets " .. planets .. " ("
-      .. Count.of(D.game.units, #p.colonies, "colonies") .. ") + empire " .. empire .. " (level "
-      .. p.empire .. ") + mission " .. p.mission_vp .. " (" .. (m and m.name or "none") .. ") = "
-      .. p.vp .. " VP"
+    out[#out + 1] = tr("{player}: planets {planets} ({colonies}) + empire {empire} (level "
+      .. "{level}) + mission {mission} ({name}) = {vp}", { player = p.color, planets = planets,
+      colonies = count(D, #p.colonies, "colonies"), empire = empire, level = p.empire,
+      mission = p.mission_vp, name = m and m.name or tr("none"), vp = count(D, p.vp, "vp") })
   end
   return out
 end
@@ -481,10 +535,10 @@ function Story.winner(D, state)
   end
   if #first > 1 then
     local p = top[1]
-    return list(first) .. " share the win: " .. p.vp .. " VP, "
-      .. Count.of(D.game.units, #p.colonies, "colonies") .. ", "
-      .. "empire level " .. p.empire .. " and " .. (p.energy + p.culture)
-      .. " energy + culture each."
+    return tr("{players} share the win: {vp}, {colonies}, empire level {level} and {sum} "
+      .. "energy + culture each.", { players = list(first), vp = count(D, p.vp, "vp"),
+      colonies = count(D, #p.colonies, "colonies"), level = p.empire,
+      sum = p.energy + p.culture })
   end
   local p = top[1]
   local second = state.ranking[2] and state.ranking[2][1]
@@ -497,8 +551,13 @@ function Story.winner(D, state)
         next_best[#next_best + 1] = x.color
       end
     end
-    return p.color .. " wins with " .. p.vp .. " VP" .. (q and (" (" .. list(next_best)
-      .. (#next_best > 1 and " have " or " has ") .. q.vp .. ")") or "") .. "."
+    local won = { player = p.color, vp = count(D, p.vp, "vp"), others = list(next_best),
+      theirs = q and q.vp }
+    if q == nil then
+      return tr("{player} wins with {vp}.", won)
+    end
+    return #next_best > 1 and tr("{player} wins with {vp} ({others} have {theirs}).", won)
+      or tr("{player} wins with {vp} ({others} has {theirs}).", won)
   end
   -- tied on VP: the first tie-break that parts them
   local names = {}
@@ -507,14 +566,16 @@ function Story.winner(D, state)
       names[#names + 1] = x.color
     end
   end
-  local head = list(names) .. " have " .. p.vp .. " VP; " .. p.color .. " wins on "
+  local tie = { players = list(names), vp = count(D, p.vp, "vp"), player = p.color }
   if #p.colonies ~= #q.colonies then
-    return head .. "colonies, " .. #p.colonies .. " to " .. #q.colonies .. "."
+    tie.mine, tie.theirs = #p.colonies, #q.colonies
+    return tr("{players} have {vp}; {player} wins on colonies, {mine} to {theirs}.", tie)
   elseif p.empire ~= q.empire then
-    return head .. "empire level, " .. p.empire .. " to " .. q.empire .. "."
+    tie.mine, tie.theirs = p.empire, q.empire
+    return tr("{players} have {vp}; {player} wins on empire level, {mine} to {theirs}.", tie)
   end
-  return head .. "energy + culture, " .. (p.energy + p.culture) .. " to "
-    .. (q.energy + q.culture) .. "."
+  tie.mine, tie.theirs = p.energy + p.culture, q.energy + q.culture
+  return tr("{players} have {vp}; {player} wins on energy + culture, {mine} to {theirs}.", tie)
 end
 
 -- The game log's entries for an applied action (glue.table: words.entries).
@@ -535,10 +596,11 @@ function Story.entries(ctx, result)
   if (a.type == "pass" or a.type == "follow") and #after.follow < #before.follow
     and notes.passes and #notes.passes > 0 then
     -- the window closed: its passes in one line
-    local n = #notes.passes
+    local passed = { players = list(notes.passes), player = before.active,
+      face = fname(D, before.follow[1].face) }
     table.insert(out, a.type == "follow" and 1 or #out + 1, { kind = "action",
-      text = list(notes.passes) .. (n == 1 and " does" or " do") .. " not follow "
-        .. before.active .. "'s " .. fname(D, before.follow[1].face) .. "." })
+      text = #notes.passes == 1 and tr("{players} does not follow {player}'s {face}.", passed)
+        or tr("{players} do not follow {player}'s {face}.", passed) })
     notes.passes = nil
   elseif #after.follow < #before.follow then
     notes.passes = nil
@@ -548,16 +610,18 @@ function Story.entries(ctx, result)
   end
   if not triggered(before) and triggered(after) then
     local p = player(after, after.end_triggered_by)
-    out[#out + 1] = { kind = "news", text = p.color .. " reaches " .. p.vp .. " VP (the end "
-      .. "comes at " .. D.game.end_vp .. "): the round is finished, then the game ends." }
+    out[#out + 1] = { kind = "news", text = tr("{player} reaches {vp} (the end comes at "
+      .. "{end_vp}): the round is finished, then the game ends.",
+      { player = p.color, vp = count(D, p.vp, "vp"), end_vp = D.game.end_vp }) }
   end
   if before.phase ~= "over" and after.phase == "over" then
-    out[#out + 1] = { kind = "news", text = "Game over. The missions are revealed:" }
+    out[#out + 1] = { kind = "news", text = tr("Game over. The missions are revealed:") }
     for _, p in ipairs(after.players) do
-      out[#out + 1] = { kind = "score", text = Story.mission(D, after, p) .. "." }
+      out[#out + 1] = { kind = "score",
+        text = tr("{sentence}.", { sentence = Story.mission(D, after, p) }) }
     end
     for _, line in ipairs(Story.score_lines(D, after)) do
-      out[#out + 1] = { kind = "score", text = "Final score, " .. line .. "." }
+      out[#out + 1] = { kind = "score", text = tr("Final score, {line}.", { line = line }) }
     end
     out[#out + 1] = { kind = "news", text = Story.winner(D, after) }
   end

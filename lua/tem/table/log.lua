@@ -8,6 +8,8 @@
 
 local json = require("lib.json")
 local Count = require("lib.count")
+local fill = require("lib.fill")
+local tr = require("lib.tr")
 local Game = require("glue.game")
 
 local NULL = json.null
@@ -53,10 +55,10 @@ function L.side(D, view, id)
   local r, c = string.match(id, "^r(%d+)c(%d+)$")
   r, c = tonumber(r), tonumber(c)
   local e = edges(D, #view.players)
-  local ns = r == e.top and "north" or (r == e.bottom and "south" or nil)
-  local ew = c == e.left and "west" or (c == e.right and "east" or nil)
+  local ns = r == e.top and tr("north") or (r == e.bottom and tr("south") or nil)
+  local ew = c == e.left and tr("west") or (c == e.right and tr("east") or nil)
   if ns and ew then
-    return ns .. "-" .. ew
+    return tr("{ns}-{ew}", { ns = ns, ew = ew })
   end
   return ns or ew
 end
@@ -74,11 +76,11 @@ function L.base_slot(D, view, id)
     end
   end
   local side = L.side(D, view, id)
-  local text = "the " .. (side and (side .. " ") or "") .. "base slot"
+  local text = side and tr("the {side} base slot", { side = side }) or tr("the base slot")
   if #near == 0 then
     return text
   end
-  return text .. ", beside " .. table.concat(near, " and ")
+  return tr("{slot}, beside {zones}", { slot = text, zones = table.concat(near, tr(" and ")) })
 end
 
 -- A cell as players find it on the table: its zone's name (a free base slot by the edge
@@ -96,11 +98,23 @@ end
 
 -- A round with the game's length: "Round 3 of 6", "Round 6 of 6, the last".
 function L.round_of(D, n)
-  return "Round " .. n .. " of " .. D.rounds .. (n == D.rounds and ", the last" or "")
+  local round = { n = n, rounds = D.rounds }
+  return n == D.rounds and tr("Round {n} of {rounds}, the last", round)
+    or tr("Round {n} of {rounds}", round)
 end
 
-local function signed(units, n, what)
-  return (n >= 0 and "+" or "") .. Count.of(units, n, what)
+-- Words and what they led to: "Red takes 2 damage: -2 health (now 3)"; "...; the mine goes
+-- back to Blue".
+local function with(text, change)
+  return change and tr("{text}: {change}", { text = text, change = change }) or text
+end
+
+local function also(text, more)
+  return more and tr("{text}; {more}", { text = text, more = more }) or text
+end
+
+local function join(bits)
+  return table.concat(bits, tr(", "))
 end
 
 -- Running totals: each player's numbers as the entries so far have changed them, from the
@@ -125,7 +139,7 @@ local function amount(t, who, field, n)
   local row = t[who]
   row[field] = row[field] + n
   local total = field == "vp" and Count.of(t.units, row[field], field) or row[field]
-  return signed(t.units, n, field) .. " (now " .. total .. ")"
+  return tr("{amount} (now {total})", { amount = Count.signed(t.units, n, field), total = total })
 end
 
 -- The change that brings `who`'s `field` to `value` (nil: no change).
@@ -144,7 +158,7 @@ end
 
 -- What a player paid: "-2 credits (now 1)", or "free".
 local function paid(t, who, cost, resource_name)
-  return cost > 0 and amount(t, who, resource_name, -cost) or "free"
+  return cost > 0 and amount(t, who, resource_name, -cost) or tr("free")
 end
 
 -- A player's health at its most: a pilot's card, or the status's (Power Armor, the Mech).
@@ -158,27 +172,30 @@ end
 -- Damage taken from a mine or a turret, and the health left ("Red takes 2 damage, all the
 -- health left of the mine's 5: -2 health (now 0)").
 local function hurt(t, who, e)
-  local text = who .. " takes " .. e.damage .. " damage"
+  local took = { player = who, damage = Count.of(t.units, e.damage, "damage"), hurt = e.hurt }
+  local text = tr("{player} takes {damage}", took)
   if e.hurt ~= nil and e.hurt > e.damage then
-    text = text .. " (" .. e.hurt .. ", cut to the health " .. who .. " had left)"
+    text = tr("{player} takes {damage} ({hurt}, cut to the health {player} had left)", took)
   end
-  local change = set_to(t, who, "health", e.health)
-  return text .. (change and (": " .. change) or "")
+  return with(text, set_to(t, who, "health", e.health))
 end
 
 local ABILITY = {
   gain = function(D, t, w, me)
     local change = resource(D, t, me, w.ability.resource, w.ability.n)
-    return me .. " gains " .. w.ability.n .. " " .. w.ability.resource
-      .. (change and (": " .. change) or (": already at the most, " .. D.cap))
+    local text = tr("{player} gains {amount}",
+      { player = me, amount = Count.of(t.units, w.ability.n, w.ability.resource) })
+    return with(text, change or tr("already at the most, {cap}", { cap = D.cap }))
   end,
   vp = function(_, t, w, me)
-    return me .. " scores " .. w.ability.n .. " VP more: " .. amount(t, me, "vp", w.ability.n)
+    return with(tr("{player} scores {vp} more",
+      { player = me, vp = Count.of(t.units, w.ability.n, "vp") }), amount(t, me, "vp", w.ability.n))
   end,
   drain = function(D, t, w, _, foe)
     local change = resource(D, t, foe, w.ability.resource, -w.ability.n)
-    return foe .. " loses " .. w.ability.n .. " " .. w.ability.resource
-      .. (change and (": " .. change) or (": " .. foe .. " has none"))
+    local text = tr("{player} loses {amount}",
+      { player = foe, amount = Count.of(t.units, w.ability.n, w.ability.resource) })
+    return with(text, change or tr("{player} has none", { player = foe }))
   end,
   heal = function(D, t, w, me, _, view)
     local most = 0
@@ -186,20 +203,25 @@ local ABILITY = {
       if p.color == me then most = health_max(D, p.status, p.pilot) end
     end
     local change = set_to(t, me, "health", math.min(most, t[me].health + w.ability.n))
-    return me .. " heals up to " .. w.ability.n .. (change and (": " .. change)
-      or ": already at full health")
+    return with(tr("{player} heals up to {n}", { player = me, n = w.ability.n }),
+      change or tr("already at full health"))
   end,
-  shield = function(_, _, w, me) return "the next attack on " .. me .. " deals " .. w.ability.n
-    .. " less" end,
-  pierce = function() return "it ignores shields" end,
+  shield = function(_, _, w, me)
+    return tr("the next attack on {player} deals {n} less", { player = me, n = w.ability.n })
+  end,
+  pierce = function() return tr("it ignores shields") end,
   pay_for_damage = function() return nil end, -- said with the attack: what was paid
 }
 
-local WHY_POWER = { jump = "the first attack after a jump", counter = "it counters the last "
-  .. "weapon type used against it", first_strike = "a first strike ability" }
+local WHY_POWER = { jump = tr("the first attack after a jump"),
+  counter = tr("it counters the last weapon type used against it"),
+  first_strike = tr("a first strike ability") }
 
-local ACTION = { collect = "collect", mine = "deploy a mine", turret = "deploy a turret",
-  buy = "buy a weapon", power_up = "power up" }
+local ACTION = { collect = tr("collect"), mine = tr("deploy a mine"),
+  turret = tr("deploy a turret"), buy = tr("buy a weapon"), power_up = tr("power up") }
+
+-- What set off a trap's KO, by the event before it.
+local TRAPS = { mine = tr("mine"), turret = tr("turret") }
 
 -- One event's words (nil: nothing worth a clause). `view`: the state after the action, as
 -- the reader may see it. `events`, `i`: the whole list and where this one is. `t`: the
@@ -208,29 +230,33 @@ local function clause(D, view, events, i, t)
   local e = events[i]
   local who, k = e.player, e.kind
   if k == "card" then
-    local card = name(D, e.card)
-    local dir = e.dir == "stay" and "no way open: stays" or e.dir
+    local card = { player = who, card = name(D, e.card),
+      dir = e.dir == "stay" and tr("no way open: stays") or e.dir }
     if e.ad_hoc then
-      return who .. " (Ad Hoc Mode) plays " .. card .. " (" .. dir .. ")"
+      return tr("{player} (Ad Hoc Mode) plays {card} ({dir})", card)
     end
-    return who .. " reveals " .. card .. " (" .. dir .. ")"
+    return tr("{player} reveals {card} ({dir})", card)
   elseif k == "wall" then
-    return "the arena's edge stops the move: " .. who .. " stays in " .. L.place(D, view, e.cell)
+    return tr("the arena's edge stops the move: {player} stays in {place}",
+      { player = who, place = L.place(D, view, e.cell) })
   elseif k == "move" then
-    return who .. " moves to " .. L.place(D, view, e.cell)
+    return tr("{player} moves to {place}", { player = who, place = L.place(D, view, e.cell) })
   elseif k == "mine" then
-    return e.owner .. "'s mine (number " .. e.number .. ") in " .. L.place(D, view, e.cell)
-      .. " explodes; " .. hurt(t, who, e) .. "; the mine goes back to " .. e.owner
+    return tr("{owner}'s mine (number {n}) in {place} explodes; {hurt}; the mine goes back to "
+      .. "{owner}", { owner = e.owner, n = e.number, place = L.place(D, view, e.cell),
+      hurt = hurt(t, who, e) })
   elseif k == "turret" then
     local ko = events[i + 1] and events[i + 1].kind == "ko"
-    return e.owner .. "'s turret in " .. L.place(D, view, e.cell) .. " fires; " .. hurt(t, who, e)
-      .. (ko and "" or ("; the turret goes back to " .. e.owner))
+    local fired = { owner = e.owner, place = L.place(D, view, e.cell), hurt = hurt(t, who, e) }
+    return ko and tr("{owner}'s turret in {place} fires; {hurt}", fired)
+      or tr("{owner}'s turret in {place} fires; {hurt}; the turret goes back to {owner}", fired)
   elseif k == "combat" then
-    return who .. " enters " .. e.foe .. "'s zone: combat, " .. amount(t, who, "vp", e.vp)
-      .. " for starting it; no card action"
+    return tr("{player} enters {foe}'s zone: combat, {change} for starting it; no card action",
+      { player = who, foe = e.foe, change = amount(t, who, "vp", e.vp) })
   elseif k == "attack" then
     local w = D.weapons[e.weapon]
-    local how = e.power ~= "" and ("a power attack (" .. WHY_POWER[e.power] .. ")") or "an attack"
+    local how = e.power ~= "" and tr("a power attack ({why})", { why = WHY_POWER[e.power] })
+      or tr("an attack")
     -- a shield the foe raised with their last attack in this combat, not yet spent
     local shield = nil
     for j = i - 1, 1, -1 do
@@ -242,36 +268,35 @@ local function clause(D, view, events, i, t)
         break
       end
     end
-    local text = who .. " attacks " .. e.foe .. " with " .. w.name .. " (" .. w.type .. "): "
-      .. how
+    local text = tr("{player} attacks {foe} with {weapon} ({type}): {how}",
+      { player = who, foe = e.foe, weapon = w.name, type = w.type, how = how })
     if (e.paid or 0) > 0 then
       local res = w.ability.resource
-      text = text .. ", paying " .. e.paid .. " " .. res .. " for as much more damage: "
-        .. amount(t, who, res, -e.paid)
+      text = tr("{text}, paying {amount} for as much more damage: {change}", { text = text,
+        amount = Count.of(t.units, e.paid, res), change = amount(t, who, res, -e.paid) })
     end
-    text = text .. ", " .. amount(t, who, "vp", e.vp) .. "; " .. e.foe .. " takes " .. e.damage
-      .. " damage"
+    text = tr("{text}, {change}; {foe} takes {damage}", { text = text, foe = e.foe,
+      change = amount(t, who, "vp", e.vp), damage = Count.of(t.units, e.damage, "damage") })
     if shield and e.ability ~= "pierce" then
-      text = text .. " (" .. shield.ability.n .. " less for " .. e.foe .. "'s " .. shield.name .. ")"
+      text = tr("{text} ({n} less for {foe}'s {shield})",
+        { text = text, n = shield.ability.n, foe = e.foe, shield = shield.name })
     end
     local change = set_to(t, e.foe, "health", e.health)
-    text = text .. (change and (": " .. change) or (" (" .. e.health .. " health left)"))
+    text = change and with(text, change) or tr("{text} ({health} left)",
+      { text = text, health = Count.of(t.units, e.health, "health") })
     local ability = ABILITY[e.ability]
-    local more = ability and ability(D, t, w, who, e.foe, view)
-    if more then
-      text = text .. "; " .. more
-    end
-    return text
+    return also(text, ability and ability(D, t, w, who, e.foe, view))
   elseif k == "retreat" then
-    return who .. " has no ready weapon left and retreats; " .. e.by .. " scores for it: "
-      .. amount(t, e.by, "vp", e.vp)
+    return tr("{player} has no ready weapon left and retreats; {by} scores for it: {change}",
+      { player = who, by = e.by, change = amount(t, e.by, "vp", e.vp) })
   elseif k == "ko" then
     local by
+    local ko = { player = who, by = e.by, change = amount(t, e.by, "vp", e.vp),
+      trap = TRAPS[events[i - 1] and events[i - 1].kind] or tr("trap") }
     if e.trap then
-      by = who .. " is KO'd by " .. e.by .. "'s " .. (events[i - 1] and events[i - 1].kind
-        or "trap") .. "; " .. e.by .. " scores for it: " .. amount(t, e.by, "vp", e.vp)
+      by = tr("{player} is KO'd by {by}'s {trap}; {by} scores for it: {change}", ko)
     else
-      by = e.by .. " KOs " .. who .. ": " .. amount(t, e.by, "vp", e.vp)
+      by = tr("{by} KOs {player}: {change}", ko)
     end
     local pilot = nil
     for _, p in ipairs(view.players) do
@@ -286,86 +311,102 @@ local function clause(D, view, events, i, t)
         end
       end
     end
-    local numbers = #bits > 0 and (": " .. table.concat(bits, ", ")) or ""
+    local numbers = #bits > 0 and join(bits) or nil
     if e.status == "armor" then
-      by = by .. "; " .. who .. " leaves the Power Armor: a pilot again, at full health" .. numbers
+      by = also(by, with(tr("{player} leaves the Power Armor: a pilot again, at full health",
+        { player = who }), numbers))
     elseif e.status == "mech" then
-      by = by .. "; " .. who .. " loses the Mighty Mech: a pilot again, at full health" .. numbers
+      by = also(by, with(tr("{player} loses the Mighty Mech: a pilot again, at full health",
+        { player = who }), numbers))
     else
-      by = by .. "; " .. who .. " is back to full health, with at least "
-        .. Count.of(D.units, D.ko_floor, "energy") .. " and "
-        .. Count.of(D.units, D.ko_floor, "credits") .. numbers
+      by = also(by, with(tr("{player} is back to full health, with at least {energy} and "
+        .. "{credits}", { player = who, energy = Count.of(D.units, D.ko_floor, "energy"),
+        credits = Count.of(D.units, D.ko_floor, "credits") }), numbers))
     end
     return by
   elseif k == "to" then
-    local where = L.place(D, view, e.cell)
-    local ad_hoc = "; " .. who .. " is in Ad Hoc Mode for the rest of the round"
+    local to = { player = who, place = L.place(D, view, e.cell) }
+    local text
     if e.why == "ko_base" then
-      return who .. " goes back to their base" .. ad_hoc
+      text = tr("{player} goes back to their base", to)
     elseif e.why == "ko_zone" then
-      return who .. "'s base is hostile: " .. who .. " goes to " .. where
-        .. ", the nearest safe zone to it" .. ad_hoc
+      text = tr("{player}'s base is hostile: {player} goes to {place}, the nearest safe zone "
+        .. "to it", to)
     elseif e.why == "retreat" then
-      return who .. " retreats to " .. where .. ", the nearest safe zone" .. ad_hoc
+      text = tr("{player} retreats to {place}, the nearest safe zone", to)
+    else
+      text = tr("no safe zone: {player} stays in {place}", to)
     end
-    return "no safe zone: " .. who .. " stays in " .. where .. ad_hoc
+    return also(text, tr("{player} is in Ad Hoc Mode for the rest of the round", to))
   elseif k == "mech" then
     local bits = { amount(t, who, "vp", e.vp) }
     bits[#bits + 1] = set_to(t, who, "health", D.statuses.mech.health)
-    return who .. " takes the Mighty Mech (" .. name(D, e.side) .. "): "
-      .. table.concat(bits, ", ")
+    return tr("{player} takes the Mighty Mech ({side}): {changes}",
+      { player = who, side = name(D, e.side), changes = join(bits) })
   elseif k == "equip" then
-    return who .. (e.on and " equips " or " unequips ") .. name(D, e.weapon)
+    local equip = { player = who, weapon = name(D, e.weapon) }
+    return e.on and tr("{player} equips {weapon}", equip) or tr("{player} unequips {weapon}", equip)
   elseif k == "no_action" then
     if e.why == "skip" then
-      return who .. " skips the card's action (" .. ACTION[e.action] .. ")"
+      return tr("{player} skips the card's action ({action})",
+        { player = who, action = ACTION[e.action] })
     elseif e.why == "combat" or e.why == "ko" then
       return nil -- said by the combat or the KO
     end
-    return who .. " cannot " .. ACTION[e.action] .. ": " .. e.why
+    return tr("{player} cannot {action}: {why}", { player = who, action = ACTION[e.action],
+      why = e.why })
   elseif k == "collect" then
     local got = {}
     if e.energy > 0 then got[#got + 1] = amount(t, who, "energy", e.energy) end
     if e.credits > 0 then got[#got + 1] = amount(t, who, "credits", e.credits) end
-    local text = who .. " collects from " .. e.zones .. " " .. Count.word(D.units, e.zones, "zones") .. ": "
     -- a resource gained nothing: said when its track is full (else the zones yield none)
     local full = {}
     for _, res in ipairs({ "energy", "credits" }) do
       if e[res] == 0 and t[who][res] >= D.cap then
-        full[#full + 1] = res
+        full[#full + 1] = Count.word(D.units, 2, res)
       end
     end
-    local why = #full > 0 and (table.concat(full, " and ") .. " already at the most, " .. D.cap)
-      or nil
+    local said = { player = who, zones = Count.of(D.units, e.zones, "zones"), changes = join(got),
+      why = #full > 0 and tr("{resources} already at the most, {cap}",
+        { resources = table.concat(full, tr(" and ")), cap = D.cap }) or nil }
     if #got == 0 then
-      return text .. "nothing gained" .. (why and (", " .. why) or "")
+      return said.why and tr("{player} collects from {zones}: nothing gained, {why}", said)
+        or tr("{player} collects from {zones}: nothing gained", said)
     end
-    return text .. table.concat(got, ", ") .. (why and ("; " .. why) or "")
+    return said.why and tr("{player} collects from {zones}: {changes}; {why}", said)
+      or tr("{player} collects from {zones}: {changes}", said)
   elseif k == "deploy" then
     local what = e.what == "mine" and (e.number ~= NULL and e.number ~= nil
-      and ("mine " .. e.number) or "a mine (its number secret)") or "a turret"
-    local from = e.moved ~= "" and (" from " .. L.place(D, view, e.moved)) or ""
-    return who .. (e.moved ~= "" and " moves " or " deploys ") .. what .. from .. " to "
-      .. L.place(D, view, e.cell) .. ": " .. paid(t, who, e.cost, e.resource)
+      and tr("mine {n}", { n = e.number }) or tr("a mine (its number secret)")) or tr("a turret")
+    local put = { player = who, what = what, place = L.place(D, view, e.cell),
+      paid = paid(t, who, e.cost, e.resource) }
+    if e.moved ~= "" then
+      put.from = L.place(D, view, e.moved)
+      return tr("{player} moves {what} from {from} to {place}: {paid}", put)
+    end
+    return tr("{player} deploys {what} to {place}: {paid}", put)
   elseif k == "buy" then
     local bits = {}
     if e.energy > 0 then bits[#bits + 1] = amount(t, who, "energy", -e.energy) end
     if e.credits > 0 then bits[#bits + 1] = amount(t, who, "credits", -e.credits) end
-    return who .. " buys " .. name(D, e.weapon) .. ": "
-      .. (#bits > 0 and table.concat(bits, ", ") or "free")
+    return tr("{player} buys {weapon}: {changes}", { player = who, weapon = name(D, e.weapon),
+      changes = #bits > 0 and join(bits) or tr("free") })
   elseif k == "upgrade" then
     local bits = { paid(t, who, e.cost, e.resource) }
     bits[#bits + 1] = set_to(t, who, "health", D.statuses.armor.health)
-    return who .. " upgrades to Power Armor: " .. table.concat(bits, ", ")
+    return tr("{player} upgrades to Power Armor: {changes}", { player = who, changes = join(bits) })
   elseif k == "heal" then
-    return who .. " heals " .. e.health .. ": " .. paid(t, who, e.cost, e.resource) .. ", "
-      .. amount(t, who, "health", e.health)
+    return tr("{player} heals {n}: {paid}, {change}", { player = who, n = e.health,
+      paid = paid(t, who, e.cost, e.resource), change = amount(t, who, "health", e.health) })
   end
   return nil
 end
 
+-- A clause as a sentence of its own: "Red moves to Scrap Yard." (its first letter raised, in
+-- a language that has capitals).
 local function sentence(text)
-  return string.upper(string.sub(text, 1, 1)) .. string.sub(text, 2) .. "."
+  return tr("{sentence}.", { sentence = string.upper(string.sub(text, 1, 1))
+    .. string.sub(text, 2) })
 end
 
 -- Entries for a list of events read by one colour (nil: public), grouped: the turn up to
@@ -376,7 +417,11 @@ local function worded(D, view, events, from, to, t)
   local out, cur = {}, {}
   local function flush()
     if #cur > 0 then
-      out[#out + 1] = table.concat(cur, " ")
+      local text = cur[1]
+      for j = 2, #cur do
+        text = tr("{earlier} {later}", { earlier = text, later = cur[j] }) -- two sentences
+      end
+      out[#out + 1] = text
       cur = {}
     end
   end
@@ -410,48 +455,52 @@ local function score_entry(D, view, e, t)
   local bits = {}
   for _, line in ipairs(e.lines) do
     local where = L.place(D, view, line.cell)
+    local scored = { vp = line.vp, place = where }
     if line.what == "pilot" then
-      bits[#bits + 1] = line.vp .. " for the pilot on " .. where
+      bits[#bits + 1] = tr("{vp} for the pilot on {place}", scored)
     elseif line.what == "mine" then
-      bits[#bits + 1] = line.vp .. " for a mine on " .. where
+      bits[#bits + 1] = tr("{vp} for a mine on {place}", scored)
     elseif line.what == "turret" then
-      bits[#bits + 1] = line.vp .. " for a turret on " .. where .. " (twice the zone)"
+      bits[#bits + 1] = tr("{vp} for a turret on {place} (twice the zone)", scored)
     else
-      bits[#bits + 1] = line.vp .. " for controlling the Mighty Mech"
+      bits[#bits + 1] = tr("{vp} for controlling the Mighty Mech", scored)
     end
   end
-  return e.player .. " scores after round " .. e.round .. (#bits > 0 and (" (" ..
-    table.concat(bits, ", ") .. ")") or " (nothing in play)") .. ": "
-    .. amount(t, e.player, "vp", e.vp) .. "."
+  local said = { player = e.player, round = e.round, scored = join(bits),
+    change = amount(t, e.player, "vp", e.vp) }
+  return #bits > 0 and tr("{player} scores after round {round} ({scored}): {change}.", said)
+    or tr("{player} scores after round {round} (nothing in play): {change}.", said)
 end
 
 local function weapons_entry(D, e, t)
   if #e.lines == 0 then
-    return e.player .. " bought no weapon: " .. amount(t, e.player, "vp", 0) .. " at the end."
+    return tr("{player} bought no weapon: {change} at the end.",
+      { player = e.player, change = amount(t, e.player, "vp", 0) })
   end
   local bits = {}
   for _, line in ipairs(e.lines) do
-    bits[#bits + 1] = line.vp .. " for " .. name(D, line.weapon)
+    bits[#bits + 1] = tr("{vp} for {weapon}", { vp = line.vp, weapon = name(D, line.weapon) })
   end
-  return e.player .. "'s weapons bought score at the end (" .. table.concat(bits, ", ") .. "): "
-    .. amount(t, e.player, "vp", e.vp) .. "."
+  return tr("{player}'s weapons bought score at the end ({scored}): {change}.",
+    { player = e.player, scored = join(bits), change = amount(t, e.player, "vp", e.vp) })
 end
 
+-- A secret choice: what everyone reads, and what its player reads.
 local SECRET = {
-  pilot = { "has kept one of their two pilots (secret until everyone has kept one)",
-    function(D, a) return "You keep " .. name(D, a.pilot) .. "." end },
-  base_mine = { "has put a mine face down on their base (its number is secret)",
-    function(_, a) return "You put mine " .. a.number .. " face down on your base." end },
-  basic = { "has picked a basic weapon (secret until everyone has picked)",
-    function(D, a) return "You pick " .. name(D, a.weapon) .. "." end },
+  pilot = { tr("{player} has kept one of their two pilots (secret until everyone has kept "
+    .. "one)."), function(D, a) return tr("You keep {pilot}.", { pilot = name(D, a.pilot) }) end },
+  base_mine = { tr("{player} has put a mine face down on their base (its number is secret)."),
+    function(_, a) return tr("You put mine {n} face down on your base.", { n = a.number }) end },
+  basic = { tr("{player} has picked a basic weapon (secret until everyone has picked)."),
+    function(D, a) return tr("You pick {weapon}.", { weapon = name(D, a.weapon) }) end },
 }
 
 local function program_text(D, cards)
   local bits = {}
   for i, c in ipairs(cards) do
-    bits[i] = i .. ". " .. name(D, c.card) .. " " .. c.dir
+    bits[i] = tr("{i}. {card} {dir}", { i = i, card = name(D, c.card), dir = c.dir })
   end
-  return table.concat(bits, ", ")
+  return join(bits)
 end
 
 -- The entries of an action part way through (glue.table: words.partial): each attack when
@@ -495,15 +544,16 @@ function L.entries(ctx, result)
   local t = tally_of(D, before) -- the running totals, through every event once worded
   local told = false
   if a.type == "base" then
-    out[1] = { kind = "action", text = who .. " takes " .. L.base_slot(D, before, a.cell) .. ": "
-      .. name(D, after.cells[a.cell].zone) .. "." }
+    out[1] = { kind = "action", text = tr("{player} takes {slot}: {zone}.", { player = who,
+      slot = L.base_slot(D, before, a.cell), zone = name(D, after.cells[a.cell].zone) }) }
   elseif SECRET[a.type] then
-    out[1] = { kind = "action", text = who .. " " .. SECRET[a.type][1] .. ".",
+    out[1] = { kind = "action", text = fill(SECRET[a.type][1], { player = who }),
       own = { [who] = SECRET[a.type][2](D, a) } }
   elseif a.type == "program" then
-    out[1] = { kind = "action", text = who .. " has programmed their 4 cards (secret until "
-      .. "each is revealed).", own = { [who] = "Your program this round: "
-      .. program_text(D, a.cards) .. "." } }
+    out[1] = { kind = "action", text = tr("{player} has programmed their {n} cards (secret "
+      .. "until each is revealed).", { player = who, n = #a.cards }),
+      own = { [who] = tr("Your program this round: {cards}.",
+        { cards = program_text(D, a.cards) }) } }
   else
     -- the events already written part way through the action (each attack as it came)
     local part = ctx.log.notes.partial
@@ -533,7 +583,7 @@ function L.entries(ctx, result)
         own = own and own[i] ~= text and { [who] = own[i] } or nil }
     end
     if #out == 0 and from == 1 then
-      out[1] = { kind = "action", text = who .. " plays." }
+      out[1] = { kind = "action", text = tr("{player} plays.", { player = who }) }
     end
   end
   -- the setup's reveals, scoring and the round's end (the totals through the whole turn)
@@ -546,20 +596,21 @@ function L.entries(ctx, result)
       local bits = {}
       for _, p in ipairs(after.players) do
         local health = set_to(t, p.color, "health", p.health)
-        bits[#bits + 1] = p.color .. " keeps " .. name(D, p.pilot) .. (health and (": "
-          .. health) or "")
+        bits[#bits + 1] = with(tr("{player} keeps {pilot}",
+          { player = p.color, pilot = name(D, p.pilot) }), health)
       end
-      out[#out + 1] = { kind = "news", text = "Pilots revealed. " .. table.concat(bits, "; ")
-        .. "." }
+      out[#out + 1] = { kind = "news", text = tr("Pilots revealed. {pilots}.",
+        { pilots = table.concat(bits, tr("; ")) }) }
     elseif e.kind == "revealed" and e.what == "base_mine" then
-      out[#out + 1] = { kind = "news", text = "Every base now holds its owner's secret mine." }
+      out[#out + 1] = { kind = "news", text = tr("Every base now holds its owner's secret mine.") }
     elseif e.kind == "revealed" and e.what == "basic" then
       local bits = {}
       for _, p in ipairs(after.players) do
-        bits[#bits + 1] = p.color .. " " .. name(D, p.owned[1])
+        bits[#bits + 1] = tr("{player} {weapon}", { player = p.color, weapon = name(D, p.owned[1]) })
       end
-      out[#out + 1] = { kind = "news", text = "Basic weapons revealed: " .. table.concat(bits, "; ")
-        .. ". " .. L.round_of(D, 1) .. ": program your cards." }
+      out[#out + 1] = { kind = "news", text = tr("Basic weapons revealed: {weapons}. {round}: "
+        .. "program your cards.", { weapons = table.concat(bits, tr("; ")),
+        round = L.round_of(D, 1) }) }
     elseif e.kind == "score" then
       out[#out + 1] = { kind = "score", text = score_entry(D, after, e, t) }
     elseif e.kind == "weapons_vp" then
@@ -572,15 +623,18 @@ function L.entries(ctx, result)
     for _, p in ipairs(after.players) do
       local start = had and had[p.color]
       local gained = start and p.vp - start
-      bits[#bits + 1] = p.color .. " " .. p.vp .. " VP in all" .. (gained and (gained == 0
-        and " (none this round)" or (" (" .. (gained > 0 and "+" or "") .. gained .. " this round)")) or "")
+      local all = { player = p.color, vp = Count.of(D.units, p.vp, "vp"),
+        gained = gained and ((gained > 0 and "+" or "") .. gained) }
+      bits[#bits + 1] = not gained and tr("{player} {vp} in all", all)
+        or gained == 0 and tr("{player} {vp} in all (none this round)", all)
+        or tr("{player} {vp} in all ({gained} this round)", all)
     end
-    out[#out + 1] = { kind = "news", text = "End of round " .. before.round .. ": "
-      .. table.concat(bits, ", ") .. "." }
+    out[#out + 1] = { kind = "news", text = tr("End of round {round}: {players}.",
+      { round = before.round, players = join(bits) }) }
     if after.phase ~= "over" then
-      out[#out + 1] = { kind = "news", text = L.round_of(D, after.round)
-        .. ": program your cards. " .. after.players[after.start + 1].color
-        .. " goes first this round." }
+      out[#out + 1] = { kind = "news", text = tr("{round}: program your cards. {player} goes "
+        .. "first this round.", { round = L.round_of(D, after.round),
+        player = after.players[after.start + 1].color }) }
     end
   end
   if after.phase == "program" and (notes.round_vp == nil or after.round ~= notes.round) then
@@ -591,16 +645,16 @@ function L.entries(ctx, result)
   end
   if after.phase == "over" and before.phase ~= "over" then
     for _, line in ipairs(L.score_lines(D, after)) do
-      out[#out + 1] = { kind = "score", text = "Final score, " .. line .. "." }
+      out[#out + 1] = { kind = "score", text = tr("Final score, {line}.", { line = line }) }
     end
-    out[#out + 1] = { kind = "news", text = "Game over. " .. L.winner(after) }
+    out[#out + 1] = { kind = "news", text = tr("Game over. {winner}", { winner = L.winner(after) }) }
   end
   return out
 end
 
 -- Each player's final VP by category: the zones at each scoring round, combat, KOs, the
 -- Mighty Mech and the weapons bought (the state's `vp_by`: they add up to the VP).
-function L.score_lines(_, view)
+function L.score_lines(D, view)
   local out = {}
   for _, p in ipairs(view.players) do
     local by = p.vp_by
@@ -609,10 +663,12 @@ function L.score_lines(_, view)
       rounds[k] = tostring(v)
       zones = zones + v
     end
-    out[#out + 1] = p.color .. ": zones " .. zones .. " (" .. (#rounds > 0 and ("rounds "
-      .. table.concat(rounds, " + ")) or "none scored") .. ") + combat " .. by.combat
-      .. " + KOs " .. by.ko .. " + Mighty Mech " .. by.mech .. " + weapons " .. by.weapons
-      .. " (" .. #p.bought .. " bought) = " .. p.vp .. " VP"
+    out[#out + 1] = tr("{player}: zones {zones} ({rounds}) + combat {combat} + KOs {ko} + "
+      .. "Mighty Mech {mech} + weapons {weapons} ({bought} bought) = {vp}", { player = p.color,
+      zones = zones, rounds = #rounds > 0 and tr("rounds {list}",
+      { list = table.concat(rounds, " + ") }) or tr("none scored"), combat = by.combat,
+      ko = by.ko, mech = by.mech, weapons = by.weapons, bought = #p.bought,
+      vp = Count.of(D.units, p.vp, "vp") })
   end
   return out
 end
@@ -621,7 +677,7 @@ end
 function L.winner(view)
   local ranking = view.ranking
   if ranking == NULL or ranking == nil or ranking[1] == nil then
-    return "No ranking."
+    return tr("No ranking.")
   end
   local by = {}
   for _, p in ipairs(view.players) do
@@ -635,8 +691,8 @@ function L.winner(view)
   end
   local top = by[firsts[1]]
   if #firsts > 1 then
-    return table.concat(firsts, " and ") .. " share the win: " .. top.vp .. " VP and "
-      .. #top.bought .. " weapons bought each."
+    return tr("{players} share the win: {vp} VP and {n} weapons bought each.",
+      { players = table.concat(firsts, tr(" and ")), vp = top.vp, n = #top.bought })
   end
   local second = ranking[2] and by[ranking[2].color]
   if second == nil or second.vp < top.vp then
@@ -648,14 +704,18 @@ function L.winner(view)
       end
     end
     local n = #next_best
-    local names = n > 1 and (table.concat(next_best, ", ", 1, n - 1) .. " and " .. next_best[n])
-      or next_best[1]
-    return top.color .. " wins with " .. top.vp .. " VP" .. (second and (" (" .. names
-      .. (n > 1 and " have " or " has ")
-      .. second.vp .. ")") or "") .. "."
+    local won = { player = top.color, vp = top.vp, theirs = second and second.vp,
+      others = n > 1 and (table.concat(next_best, tr(", "), 1, n - 1) .. tr(" and ")
+        .. next_best[n]) or next_best[1] }
+    if second == nil then
+      return tr("{player} wins with {vp} VP.", won)
+    end
+    return n > 1 and tr("{player} wins with {vp} VP ({others} have {theirs}).", won)
+      or tr("{player} wins with {vp} VP ({others} has {theirs}).", won)
   end
-  return top.color .. " and " .. second.color .. " have " .. top.vp .. " VP; " .. top.color
-    .. " wins on weapons bought, " .. #top.bought .. " to " .. #second.bought .. "."
+  return tr("{player} and {other} have {vp} VP; {player} wins on weapons bought, {mine} to "
+    .. "{theirs}.", { player = top.color, other = second.color, vp = top.vp,
+    mine = #top.bought, theirs = #second.bought })
 end
 
 return L

@@ -98,9 +98,9 @@ end
 -- the way the seat faces (north is the top of the arena as drawn: it reads backwards from
 -- the north seat, so every direction is also said from the player's own seat).
 local DEGREES = { N = 0, NE = 45, E = 90, SE = 135, S = 180, SW = 225, W = 270, NW = 315 }
-local FROM_SEAT = { [0] = "forward", [45] = "forward-right", [90] = "right",
-  [135] = "back-right", [180] = "back, toward you", [225] = "back-left", [270] = "left",
-  [315] = "forward-left" }
+local FROM_SEAT = { [0] = tr("forward"), [45] = tr("forward-right"), [90] = tr("right"),
+  [135] = tr("back-right"), [180] = tr("back, toward you"), [225] = tr("back-left"),
+  [270] = tr("left"), [315] = tr("forward-left") }
 
 -- A direction as `color` reads it from their seat: "N (forward)".
 function W.direction(ctx, color, dir)
@@ -109,7 +109,7 @@ function W.direction(ctx, color, dir)
   if seat == nil then
     return dir
   end
-  return dir .. " (" .. FROM_SEAT[(deg - seat.turn) % 360] .. ")"
+  return tr("{dir} ({from_seat})", { dir = dir, from_seat = FROM_SEAT[(deg - seat.turn) % 360] })
 end
 
 -- A free base slot as players find it (tem.table.log).
@@ -124,9 +124,10 @@ function W.weapon(D, id)
       cost[#cost + 1] = Count.of(D.units, w.cost[res], res)
     end
   end
-  return w.name .. " (" .. w.type .. ", damage " .. w.damage .. ", power " .. w.power_damage
-    .. "; costs " .. (#cost > 0 and table.concat(cost, " + ") or "nothing") .. "; " .. w.vp
-    .. " VP)"
+  return tr("{weapon} ({type}, damage {damage}, power {power}; costs {cost}; {vp})",
+    { weapon = w.name, type = w.type, damage = w.damage, power = w.power_damage,
+      cost = #cost > 0 and table.concat(cost, " + ") or tr("nothing"),
+      vp = Count.of(D.units, w.vp, "vp") })
 end
 
 -- An option as a panel or a dialog shows it: cells named by their zone, free base slots by
