@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from functools import partial
 
 from generator.paths import CARDS, ROOT
 
@@ -171,7 +172,8 @@ def test_a_card_sheet_draws_its_back_when_the_cache_lacks_it():
     chunk = list(data.planets[:2])
     back_key = [["back", "planet", data.rules.name], None]
     sheet = _compose(Cache(None), chunk, ["/planets/0", "/planets/1"], "planets",
-                     C.planet_card, [[["p", i], None] for i in range(2)], "planet", back_key,
+                     partial(C.planet_card, data=data), [[["p", i], None] for i in range(2)],
+                     "planet", back_key,
                      None)  # fmt: skip
     assert sheet.size[0] > 0
 
@@ -201,7 +203,8 @@ def test_a_planet_card_says_vp_and_counts_the_steps_still_to_go(monkeypatch):
         return real(draw, box, text, *args, **kwargs)
 
     monkeypatch.setattr(components, "text_box", spy)
-    one = next(p for p in load_engine().data.planets if p.steps == 1)
-    components.planet_card(one)
+    data = load_engine().data
+    one = next(p for p in data.planets if p.steps == 1)
+    components.planet_card(one, data=data)
     assert "VP" in drawn  # the number in the circle is explained, as on the missions
     assert "0" not in drawn  # a 1-step track shows "1" (the steps to go), never a bare 0

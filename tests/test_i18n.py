@@ -249,3 +249,22 @@ def test_both_engines_offer_the_same_labels_in_japanese(game):
     en_labels = {o["id"]: o["label"] for o in en["decision"]["options"]}
     assert ja_labels.keys() == en_labels.keys()
     assert all(ja_labels[k] != en_labels[k] for k in ja_labels), (ja_labels, en_labels)
+
+
+def test_japanese_text_breaks_between_characters_and_never_before_closing_punctuation():
+    """Japanese writes no spaces: a card text breaks between any two characters, but no line
+    starts with 、。」 or a small kana and none ends with 「; Latin text still breaks at spaces."""
+    from generator.render.draw import font, language_font, wrap
+
+    face = font(30, language_font("ja"))
+    text = "各船につき、カルチャーを1獲得する。「カルチャー」の惑星にいる自分の船ごとに獲得します。"
+    for width in range(120, 520, 23):
+        lines = wrap(text, face, width)
+        assert "".join(lines) == text
+        assert len(lines) > 1 or face.getlength(text) <= width
+        assert all(face.getlength(line) <= width for line in lines), (width, lines)
+        assert not any(line[0] in "、。」ゃっ" for line in lines), lines
+        assert not any(line[-1] == "「" for line in lines), lines
+    english = wrap("Gain 1 culture for each of your ships at a culture planet.", face, 300)
+    assert " ".join(english) == "Gain 1 culture for each of your ships at a culture planet."
+    assert all(" " not in (line[0], line[-1]) for line in english)

@@ -145,7 +145,8 @@ def test_an_arena_card_reads_the_same_from_every_edge_and_marks_its_middle():
     from generator.games.tem.render import components as C
 
     zone = {"id": "x", "name": "Scrap Yard", "value": 2, "yield": "energy"}
-    card = C.zone_card(zone, False)
+    units = {"energy": {"one": "energy", "other": "energy"}}
+    card = C.zone_card(zone, False, units)
 
     def nearest_edge(image):  # the band along the edge at the bottom: the one a seat there reads
         w, h = image.size
@@ -156,8 +157,8 @@ def test_an_arena_card_reads_the_same_from_every_edge_and_marks_its_middle():
     # bottom: turned clockwise) and the east
     for turn in (180, -90, 90):
         assert nearest_edge(card.rotate(turn, expand=True)) == south, turn
-    assert nearest_edge(C.zone_card({**zone, "name": "Ore Crater"}, False)) != south
-    marked = C.zone_card(zone, True)
+    assert nearest_edge(C.zone_card({**zone, "name": "Ore Crater"}, False, units)) != south
+    marked = C.zone_card(zone, True, units)
     w, h = card.size
     middle = (110, 110, w - 110, h - 110)
     outside = Image.new("RGB", card.size)
@@ -782,10 +783,11 @@ def test_cards_say_what_their_numbers_mean(monkeypatch, engine):
         monkeypatch, C.weapon_card, d["advanced"][0], "advanced", False, d["game"]["units"]
     )
     assert "damage / power attack damage" in weapon
-    zone = _drawn(monkeypatch, C.zone_card, d["zones"][0], False)
+    zone = _drawn(monkeypatch, C.zone_card, d["zones"][0], False, d["game"]["units"])
     assert "value: deploy cost, damage, VP" in zone
-    ad_hoc = " ".join(_drawn(monkeypatch, C.ad_hoc_card))
+    ad_hoc = " ".join(_drawn(monkeypatch, C.ad_hoc_card, len(d["programs"])))
     assert "KO or a retreat" in ad_hoc
+    assert f"any of your {len(d['programs'])} program cards" in ad_hoc
     rules = _drawn(monkeypatch, C.rules_card, d)
     for heading in ("A round", "Entering a zone", "Combat", "KO or retreat", "Scoring"):
         assert any(t.startswith(heading) for t in rules), heading

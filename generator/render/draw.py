@@ -9,6 +9,7 @@ drawn over whatever lies next to it.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -116,18 +117,37 @@ def missing_glyphs(text: str, path: str | None = None) -> list[str]:
     return sorted({c for c in text if not c.isspace() and ord(c) not in have})
 
 
+# Where a line may break. Latin text breaks at spaces; Chinese and Japanese text, which
+# writes no spaces, between any two characters, except that a line never starts with closing
+# punctuation or a small kana, nor ends with an opening bracket (the JIS X 4051 kinsoku rule,
+# in its common short form).
+_CJK = "\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
+_NO_START = "、。，．・：；？！ー）」』】〕〉》ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"  # noqa: RUF001
+_NO_END = "（「『【〔〈《"  # noqa: RUF001
+_TOKEN = re.compile(f"[{_NO_END}]*(?:[{_CJK}]|[^\\s{_CJK}]+)[{_NO_START}]*")
+
+
+def _pieces(paragraph: str) -> list[tuple[str, bool]]:
+    """(piece, space before it) for each unbreakable piece of a paragraph."""
+    out, end = [], 0
+    for m in _TOKEN.finditer(paragraph):
+        out.append((m.group(0), m.start() > end))  # (only spaces lie between two pieces)
+        end = m.end()
+    return out
+
+
 def wrap(text: str, face: ImageFont.FreeTypeFont, width: int) -> list[str]:
-    """Break text into lines no wider than `width` pixels."""
+    """Break text into lines no wider than `width` pixels: at spaces, or between CJK characters."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for word in paragraph.split():
-            trial = f"{line} {word}".strip()
+        for piece, spaced in _pieces(paragraph):
+            trial = (f"{line} {piece}" if spaced else line + piece) if line else piece
             if face.getlength(trial) <= width or not line:
                 line = trial
             else:
                 lines.append(line)
-                line = word
+                line = piece
         lines.append(line)
     return lines
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from generator.engines.count import count
+from generator.engines.count import count, word
 from generator.games.tem import TinyEpicMechs
 from generator.games.tem.rules.bots import BOTS
 from generator.games.tem.rules.engine import Engine
@@ -77,7 +77,8 @@ def shown_label(engine: Engine, state: Any, d: dict[str, Any], option: dict[str,
         units = engine.g["units"]
         cost = [count(units, w["cost"][r], r) for r in ("energy", "credits") if w["cost"].get(r)]
         return tr("{weapon} ({type}, damage {damage}, power {power}; costs {cost}; {vp})",
-                  weapon=w["name"], type=w["type"], damage=w["damage"], power=w["power_damage"],
+                  weapon=w["name"], type=word(units, 2, w["type"]), damage=w["damage"],
+                  power=w["power_damage"],
                   cost=" + ".join(cost) or tr("nothing"),
                   vp=count(units, w["vp"], "vp"))  # fmt: skip
     if CELL.match(label):

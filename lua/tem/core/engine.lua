@@ -822,16 +822,20 @@ function Engine.new(D)
   local function why_not_deploy(s, p, what)
     local here = s.cells[p.zone]
     local where = place(s, p.zone)
-    if here.mine ~= NULL then return "a mine already stands in " .. where end
-    if here.turret ~= NULL then return "a turret already stands in " .. where end
+    local mine = what == "mine"
+    local said = { place = where, player = p.color }
+    if here.mine ~= NULL then return tr("a mine already stands in {place}", said) end
+    if here.turret ~= NULL then return tr("a turret already stands in {place}", said) end
     local mech = s.mech
     if here.kind == "M" and mech.zone == p.zone and mech.controller ~= p.color then
-      return "no " .. what .. " in " .. where .. " while the Mighty Mech stands there"
+      return mine and tr("no mine in {place} while the Mighty Mech stands there", said)
+        or tr("no turret in {place} while the Mighty Mech stands there", said)
     end
     local res, cost = deploy_cost(s, p, what)
     if p[res] < cost then
-      return "a " .. what .. " in " .. where .. " costs " .. amount(cost, res) .. "; " .. p.color
-        .. " has " .. p[res]
+      said.cost, said.has = amount(cost, res), p[res]
+      return mine and tr("a mine in {place} costs {cost}; {player} has {has}", said)
+        or tr("a turret in {place} costs {cost}; {player} has {has}", said)
     end
     for _, c in next, s.cells do
       if what == "mine" and c.mine ~= NULL and c.mine.owner == p.color then return nil end
@@ -840,32 +844,35 @@ function Engine.new(D)
     if (what == "mine" and #p.mines > 0) or (what == "turret" and p.turrets > 0) then
       return nil
     end
-    return p.color .. " has no " .. what .. " to deploy"
+    return mine and tr("{player} has no mine to deploy", said)
+      or tr("{player} has no turret to deploy", said)
   end
 
   -- Why `p` cannot buy weapon `w` (nil `w`: any weapon), with the numbers (nil: they can).
   local function why_not_buy(s, p, w)
     if w == nil then
       if #buyable(s, p) > 0 then return nil end
-      return p.color .. " can afford no weapon on offer (" .. amount(p.energy, "energy") .. ", "
-        .. amount(p.credits, "credits") .. ")"
+      return tr("{player} can afford no weapon on offer ({energy}, {credits})", { player = p.color,
+        energy = amount(p.energy, "energy"), credits = amount(p.credits, "credits") })
     end
     local entry = weapons[w]
     if entry == nil then return "there is no weapon '" .. tostring(w) .. "'" end
     local weapon = entry.w
+    local said = { weapon = weapon.name, player = p.color }
     if entry.class == "advanced" and not contains(s.row, w) then
-      return weapon.name .. " is not in the row of weapons for sale"
+      return tr("{weapon} is not in the row of weapons for sale", said)
     end
     if entry.class == "basic" and contains(p.owned, w) then
-      return p.color .. " already owns " .. weapon.name
+      return tr("{player} already owns {weapon}", said)
     end
     if entry.class == "basic" and s.piles[w] == 0 then
-      return "no " .. weapon.name .. " is left in its pile"
+      return tr("no {weapon} is left in its pile", said)
     end
     for _, res in ipairs({ "energy", "credits" }) do
       local need = weapon.cost[res] or 0
       if p[res] < need then
-        return weapon.name .. " costs " .. amount(need, res) .. "; " .. p.color .. " has " .. p[res]
+        said.cost, said.has = amount(need, res), p[res]
+        return tr("{weapon} costs {cost}; {player} has {has}", said)
       end
     end
     return nil
@@ -875,31 +882,32 @@ function Engine.new(D)
 
   -- Why `p` cannot power up (`pick`: "heal:k" or "upgrade"; nil: either), with numbers.
   local function why_not_power(s, p, pick)
-    if p.status == "mech" then return "no Power Up in the Mighty Mech" end
+    if p.status == "mech" then return tr("no Power Up in the Mighty Mech") end
     local heal, up = G.costs.heal, G.costs.upgrade
     local color = p.color
     local no_upgrade
     if p.status ~= "pilot" then
-      no_upgrade = "no upgrade in Power Armor"
+      no_upgrade = tr("no upgrade in Power Armor")
     else
-      no_upgrade = "an upgrade costs " .. amount(up.pay, up.resource) .. "; " .. color .. " has "
-        .. p[up.resource]
+      no_upgrade = tr("an upgrade costs {cost}; {player} has {has}",
+        { cost = amount(up.pay, up.resource), player = color, has = p[up.resource] })
     end
     if pick == "upgrade" then return no_upgrade end
     local full = p.health >= health_max(p)
     local no_heal
     if full then
-      no_heal = color .. " is at full health (" .. p.health .. ")"
+      no_heal = tr("{player} is at full health ({health})", { player = color, health = p.health })
     else
-      no_heal = "healing costs " .. amount(heal.pay, heal.resource) .. " for " .. heal.health
-        .. " health; " .. color .. " has " .. p[heal.resource]
+      no_heal = tr("healing costs {cost} for {health}; {player} has {has}",
+        { cost = amount(heal.pay, heal.resource), health = amount(heal.health, "health"),
+          player = color, has = p[heal.resource] })
     end
     if pick ~= nil then
       if full then return no_heal end
-      return color .. " cannot heal that much (" .. no_heal .. ")"
+      return tr("{player} cannot heal that much ({why})", { player = color, why = no_heal })
     end
     if #power_options(s, p) > 0 then return nil end
-    return no_heal .. " and " .. no_upgrade
+    return tr("{why} and {also}", { why = no_heal, also = no_upgrade })
   end
 
   function power_options(s, p)

@@ -3,6 +3,7 @@
 -- the table; a new game puts every card back.
 
 local json = require("lib.json")
+local tr = require("lib.tr")
 local Paint = require("glue.paint")
 local Piles = require("glue.piles")
 
@@ -65,7 +66,7 @@ return function(raw, L)
     local weapons = Paint.pile_holder(T.shown, PILES.weapons)
     if zones == nil or pilots == nil or weapons == nil or zones.type ~= "Deck"
       or pilots.type ~= "Deck" or weapons.type ~= "Deck" then
-      T.deal_failed("A deck of the arena zones, pilots or weapons is missing: reload the save.")
+      T.deal_failed(tr("A deck of the arena zones, pilots or weapons is missing: reload the save."))
       return
     end
     local resource = {}
@@ -95,9 +96,10 @@ return function(raw, L)
     -- Shuffled again: the game takes weapons by identity, so a Search of the deck shows
     -- nothing of what comes next.
     weapons.shuffle()
-    T.say(raw.game.name .. ": " .. table.concat(order, ", ") .. ". " .. order[1]
-      .. " starts. Bases are chosen in turn, the starting player last; then everyone keeps a "
-      .. "pilot, places a secret mine and picks a basic weapon in their own dialog.")
+    T.say(tr("{game}: {players}. {first} starts. Bases are chosen in turn, the starting player "
+      .. "last; then everyone keeps a pilot, places a secret mine and picks a basic weapon in "
+      .. "their own dialog.", { game = raw.game.name, players = table.concat(order, tr(", ")),
+        first = order[1] }))
     T.dealt({ players = order, arena = arena, pilots_dealt = dealt, weapons = row })
   end
 

@@ -269,7 +269,8 @@ local function clause(D, view, events, i, t)
       end
     end
     local text = tr("{player} attacks {foe} with {weapon} ({type}): {how}",
-      { player = who, foe = e.foe, weapon = w.name, type = w.type, how = how })
+      { player = who, foe = e.foe, weapon = w.name, type = Count.word(D.units, 2, w.type),
+        how = how })
     if (e.paid or 0) > 0 then
       local res = w.ability.resource
       text = tr("{text}, paying {amount} for as much more damage: {change}", { text = text,

@@ -125,7 +125,8 @@ function W.weapon(D, id)
     end
   end
   return tr("{weapon} ({type}, damage {damage}, power {power}; costs {cost}; {vp})",
-    { weapon = w.name, type = w.type, damage = w.damage, power = w.power_damage,
+    { weapon = w.name, type = Count.word(D.units, 2, w.type), damage = w.damage,
+      power = w.power_damage,
       cost = #cost > 0 and table.concat(cost, " + ") or tr("nothing"),
       vp = Count.of(D.units, w.vp, "vp") })
 end

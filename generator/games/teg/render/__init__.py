@@ -50,7 +50,7 @@ def render(
 
     sheets: dict[str, tuple[Sheet, ...]] = {}
     for kind, cards, draw_card in (
-        ("planets", data.planets, C.planet_card),
+        ("planets", data.planets, partial(C.planet_card, data=data)),
         ("missions", data.missions, C.mission_card),
     ):
         back_kind = "planet" if kind == "planets" else "mission"
@@ -64,7 +64,9 @@ def render(
         found = []
         for number, first in enumerate(range(0, len(cards), C.SHEET_CARDS), start=1):
             chunk = list(cards[first : first + C.SHEET_CARDS])
-            card_keys = [[[kind, plain(c)], font_path] for c in chunk]
+            # a planet is drawn with the game's unit words and face names too
+            words = [plain(data.rules.units), plain(data.faces)] if kind == "planets" else []
+            card_keys = [[[kind, plain(c), *words], font_path] for c in chunk]
             pointers = [f"/{kind}/{first + i}" for i in range(len(chunk))]
             compose = partial(
                 _compose,

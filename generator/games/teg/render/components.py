@@ -10,6 +10,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from generator.engines.count import count, word
 from generator.games.teg.cards import Mission, Planet, TegData
 from generator.games.teg.render.art import (
     RESOURCE_RGB,
@@ -29,6 +30,7 @@ from generator.games.teg.render.features import (
     mat_features,
     planet_features,
 )
+from generator.i18n import tr
 from generator.render import sheets
 from generator.render.dice import DIE_FACE, DIE_SLOTS, DIE_TEXTURE
 from generator.render.draw import INK, SEAT_RGB, TextFitError, fitted_size, shade, text_box
@@ -65,8 +67,14 @@ def small_card_text(data: Any, font_path: str | None = None) -> list[tuple[str, 
     return out
 
 
-def planet_card(p: Planet, font_path: str | None = None) -> Image.Image:
-    """A planet: name, VP, its colony track (steps and type), resource and action text."""
+def planet_card(
+    p: Planet, font_path: str | None = None, data: TegData | None = None
+) -> Image.Image:
+    """A planet: name, VP, its colony track (steps and type), resource and action text.
+
+    `data`: the game's words (its units, and the face that acquires the planet's resource).
+    """
+    assert data is not None
     w, h = CARD
     track_color = TRACK_RGB[p.track]
     card = starfield(CARD, p.id)
@@ -76,7 +84,8 @@ def planet_card(p: Planet, font_path: str | None = None) -> Image.Image:
     draw.ellipse((w - 92, 14, w - 18, 88), fill=(250, 250, 250), outline=track_color, width=5)
     # the number, and under it the unit (as on the missions): a bare number is unexplained
     text_box(draw, (w - 92, 20, w - 18, 64), str(p.vp), 36, fill=SPACE, font_path=font_path)
-    text_box(draw, (w - 92, 60, w - 18, 80), "VP", 16, fill=SPACE, font_path=font_path)
+    vp = word(data.rules.units, p.vp, "vp")
+    text_box(draw, (w - 92, 60, w - 18, 80), vp, 16, fill=SPACE, font_path=font_path)
     f = planet_features(p)
     surface = f["surface"].box()
     art = planet_art(surface[2] - surface[0], p.id)
@@ -90,7 +99,9 @@ def planet_card(p: Planet, font_path: str | None = None) -> Image.Image:
             step, radius=8, fill=shade(track_color, 0.45), outline=track_color, width=3
         )
         text_box(draw, step, str(p.steps - k), 24, font_path=font_path)
-    label = f"{p.track.upper()}  -  {p.steps} step{'s' if p.steps > 1 else ''} to colonize"
+    units = data.rules.units
+    label = tr("{track}  -  {steps} to colonize", track=word(units, 2, p.track).upper(),
+               steps=count(units, p.steps, "steps"))  # fmt: skip
     text_box(
         draw, (16, 370, w - 16, 398), label, 20, fill=shade(track_color, 1.3), font_path=font_path
     )
@@ -98,7 +109,7 @@ def planet_card(p: Planet, font_path: str | None = None) -> Image.Image:
     text_box(
         draw,
         (86, 412, w - 20, 452),
-        f"Acquire {p.resource}",
+        next(x.name for x in data.faces if x.action == "acquire" and x.resource == p.resource),
         24,
         fill=RESOURCE_RGB[p.resource],
         font_path=font_path,
@@ -117,7 +128,12 @@ def mission_card(m: Mission, font_path: str | None = None) -> Image.Image:
     draw = ImageDraw.Draw(card)
     draw.rectangle((0, 0, w - 1, h - 1), outline=(200, 170, 90), width=10)
     text_box(
-        draw, (20, 30, w - 20, 90), "SECRET MISSION", 26, fill=(200, 170, 90), font_path=font_path
+        draw,
+        (20, 30, w - 20, 90),
+        tr("SECRET MISSION"),
+        26,
+        fill=(200, 170, 90),
+        font_path=font_path,
     )
     text_box(draw, MISSION_TEXT["name"][0], m.name, MISSION_TEXT["name"][1], font_path=font_path)
     draw.ellipse(
@@ -126,7 +142,8 @@ def mission_card(m: Mission, font_path: str | None = None) -> Image.Image:
     text_box(
         draw, (w // 2 - 70, 200, w // 2 + 70, 300), str(m.vp), 70, fill=SPACE, font_path=font_path
     )
-    text_box(draw, (w // 2 - 70, 290, w // 2 + 70, 330), "VP", 26, fill=SPACE, font_path=font_path)
+    vp = tr("VP")
+    text_box(draw, (w // 2 - 70, 290, w // 2 + 70, 330), vp, 26, fill=SPACE, font_path=font_path)
     draw.rounded_rectangle((20, 360, w - 20, h - 20), radius=12, fill=(240, 238, 230))
     box, size = MISSION_TEXT["text"]
     text_box(draw, box, m.text, size, fill=SPACE, font_path=font_path)
@@ -145,7 +162,7 @@ def card_back(kind: str, game: str, font_path: str | None = None) -> Image.Image
     text_box(
         draw,
         (20, 400, w - 20, 480),
-        "PLANET" if kind == "planet" else "SECRET MISSION",
+        tr("PLANET") if kind == "planet" else tr("SECRET MISSION"),
         44,
         font_path=font_path,
     )
@@ -177,15 +194,18 @@ def galaxy_mat(color: str, data: TegData, font_path: str | None = None) -> Image
     mat = starfield(MAT, f"mat:{color}", base=shade(seat, 0.22))
     draw = ImageDraw.Draw(mat)
     draw.rectangle((0, 0, w - 1, h - 1), outline=seat, width=16)
-    text_box(draw, f["title"].box(), f"{color} galaxy", 48, font_path=font_path)
+    text_box(draw, f["title"].box(), tr("{player} galaxy", player=color), 48, font_path=font_path)
     for lv in data.levels:
         box = f[f"empire:{lv.level}"]
         draw.rounded_rectangle(box.box(), radius=14, fill=shade(seat, 0.45), outline=seat, width=4)
         title = f[f"empire:{lv.level}:title"].box()
-        text_box(draw, title, f"LEVEL {lv.level}", 28, font_path=font_path)
+        text_box(draw, title, tr("LEVEL {level}", level=lv.level), 28, font_path=font_path)
         x0, y0, x1, _ = f[f"empire:{lv.level}:text"].box()
-        cost = "start" if lv.cost is None else f"cost {lv.cost}"
-        for k, line in enumerate((cost, f"{lv.dice} dice", f"{lv.ships} ships", f"{lv.vp} VP")):
+        cost = tr("start") if lv.cost is None else tr("cost {cost}", cost=lv.cost)
+        units = data.rules.units
+        said = (count(units, lv.dice, "dice"), count(units, lv.ships, "ships"),
+                count(units, lv.vp, "vp"))  # fmt: skip
+        for k, line in enumerate((cost, *said)):
             top = y0 + k * 34
             text_box(draw, (x0, top, x1, top + 32), line, 26, font_path=font_path)
         space = f[f"empire:{lv.level}:space"]
@@ -203,15 +223,15 @@ def galaxy_mat(color: str, data: TegData, font_path: str | None = None) -> Image
     for lv in data.levels:
         for s in range(lv.ships):
             unlock.setdefault(s, lv.level)
-    _area(draw, f, "ships", "SHIP TRACK", font_path)
+    _area(draw, f, "ships", tr("SHIP TRACK"), font_path)
     for s in range(data.rules.ships_per_player):
         draw.rounded_rectangle(f[f"ship:{s}"].box(), radius=14, fill=shade(seat, 0.4))
-        label = "start" if unlock.get(s, 1) == 1 else f"level {unlock.get(s)}"
+        label = tr("start") if unlock.get(s, 1) == 1 else tr("level {level}", level=unlock.get(s))
         text_box(draw, f[f"ship:{s}:label"].box(), label, 24, font_path=font_path)
-    _area(draw, f, "home", "HOME (galaxy)", font_path, fill=shade(seat, 0.35))
+    _area(draw, f, "home", tr("HOME (galaxy)"), font_path, fill=shade(seat, 0.35))
     for s in range(data.rules.ships_per_player):
         draw.rounded_rectangle(f[f"home:{s}"].box(), radius=12, outline=shade(seat, 1.3), width=3)
-    text = "Ships here make energy when you acquire energy."
+    text = tr("Ships here make energy when you acquire energy.")
     text_box(draw, f["home:text"].box(), text, 24, font_path=font_path)
     return mat
 
@@ -245,7 +265,7 @@ def control_mat(data: TegData, font_path: str | None = None) -> Image.Image:
     mat = starfield(CONTROL, "control", base=(22, 26, 44))
     draw = ImageDraw.Draw(mat)
     draw.rectangle((0, 0, w - 1, h - 1), outline=(200, 200, 220), width=12)
-    text_box(draw, f["bay:title"].box(), "ACTIVATION BAY", 44, font_path=font_path)
+    text_box(draw, f["bay:title"].box(), tr("ACTIVATION BAY"), 44, font_path=font_path)
     draw.rounded_rectangle(f["bay"].box(), radius=20, outline=shade(INK, 0.6), width=3)
     for i in range(data.dice_count):
         slot = f[f"bay:{i + 1}"]
@@ -253,16 +273,16 @@ def control_mat(data: TegData, font_path: str | None = None) -> Image.Image:
         text_box(draw, f[f"bay:{i + 1}:label"].box(), str(i + 1), 30, font_path=font_path)
     draw.rounded_rectangle(f["converter"].box(), radius=20, outline=gold, width=6)
     title = f["converter:title"].box()
-    text_box(draw, title, "CONVERTER", 44, fill=gold, font_path=font_path)
+    text_box(draw, title, tr("CONVERTER"), 44, fill=gold, font_path=font_path)
     for k in (1, 2):
         draw.rounded_rectangle(f[f"converter:spend:{k}"].box(), radius=16, outline=INK, width=5)
     spend = f["converter:spend:text"].box()
-    text_box(draw, spend, "spend two unused dice...", 28, font_path=font_path)
+    text_box(draw, spend, tr("spend two unused dice..."), 28, font_path=font_path)
     draw.rounded_rectangle(f["converter:set"].box(), radius=16, outline=gold, width=6)
     target = f["converter:set:text"].box()
-    text_box(draw, target, "...to set a third to any face", 28, font_path=font_path)
+    text_box(draw, target, tr("...to set a third to any face"), 28, font_path=font_path)
     draw.rounded_rectangle(f["used"].box(), radius=20, outline=shade(INK, 0.6), width=3)
-    text_box(draw, f["used:title"].box(), "ACTIVATED", 32, font_path=font_path)
+    text_box(draw, f["used:title"].box(), tr("ACTIVATED"), 32, font_path=font_path)
     for i in range(data.dice_count):
         draw.rounded_rectangle(
             f[f"used:{i + 1}"].box(), radius=16, outline=shade(INK, 0.6), width=3
@@ -270,8 +290,7 @@ def control_mat(data: TegData, font_path: str | None = None) -> Image.Image:
     text_box(
         draw,
         f["used:text"].box(),
-        "Roll, then activate dice one by one; rivals may follow each for 1 culture. "
-        "First reroll each turn free, then 1 energy.",
+        _turn_text(data),
         28,
         font_path=font_path,
     )
@@ -317,6 +336,16 @@ def dice_texture(data: TegData, font_path: str | None = None) -> Image.Image:
     return texture
 
 
+def _turn_text(data: TegData) -> str:
+    """A turn in short, with its costs from game.yaml: following, and the rerolls."""
+    rules, units = data.rules, data.rules.units
+    follow = tr(" and ").join(count(units, n, r) for r, n in rules.follow_cost.items() if n)
+    reroll = tr(" and ").join(count(units, n, r) for r, n in rules.reroll_cost.items() if n)
+    return tr("Roll, then activate dice one by one; rivals may follow each for {follow}. "
+              "Rerolls: {free} a turn free, then {cost} each.", follow=follow,
+              free=rules.free_rerolls, cost=reroll)  # fmt: skip
+
+
 def token(kind: str, font_path: str | None = None) -> Image.Image:
     """A round token (energy, culture, empire), transparent outside the circle."""
     img = Image.new("RGBA", (TOKEN, TOKEN), (0, 0, 0, 0))
@@ -328,7 +357,12 @@ def token(kind: str, font_path: str | None = None) -> Image.Image:
             (4, 4, TOKEN - 4, TOKEN - 4), fill=(240, 240, 240), outline=(40, 40, 40), width=8
         )
         text_box(
-            draw, (20, 20, TOKEN - 20, TOKEN - 20), "EMPIRE", 34, fill=SPACE, font_path=font_path
+            draw,
+            (20, 20, TOKEN - 20, TOKEN - 20),
+            tr("EMPIRE"),
+            34,
+            fill=SPACE,
+            font_path=font_path,
         )
     return img
 

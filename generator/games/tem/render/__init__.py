@@ -17,6 +17,7 @@ from PIL import Image
 
 from generator.games.tem.render import components as C
 from generator.games.tem.render.features import CARD, arena_features, mat_features, score_features
+from generator.i18n import tr
 from generator.render import Assets, Cache, RenderError, Sheet, TextProblem, sheet_name
 from generator.render import png_size as _png_size
 from generator.render.draw import TextFitError
@@ -36,7 +37,7 @@ def decks(data: Any) -> dict[str, list[tuple[str, str, Any]]]:
     mech = p["game"]["statuses"]["mech"]
     units = p["game"]["units"]
     zones = [
-        (z["id"], f"zones/zones/{i}", partial(C.zone_card, z, z["id"] in marked))
+        (z["id"], f"zones/zones/{i}", partial(C.zone_card, z, z["id"] in marked, units))
         for i, z in enumerate(p["zones"])
     ]
     zones += [
@@ -49,7 +50,7 @@ def decks(data: Any) -> dict[str, list[tuple[str, str, Any]]]:
         (
             f"{color}:{c['id']}",
             f"programs/programs/{i}",
-            partial(C.program_card, c, color, c["id"] in marked),
+            partial(C.program_card, c, color, c["id"] in marked, units),
         )
         for color in colors
         for i, c in enumerate(p["programs"])
@@ -85,9 +86,9 @@ def _backs(data: Any, font_path: str | None) -> dict[str, Callable[[], Image.Ima
     other = p["sides"][1]
     mech = p["game"]["statuses"]["mech"]
     return {
-        "zones": partial(C.back, "ARENA ZONE", (90, 100, 110), name, font_path),
-        "programs": partial(C.back, "PROGRAM", (60, 70, 90), name, font_path),
-        "weapons": partial(C.back, "WEAPON", (140, 60, 60), name, font_path),
+        "zones": partial(C.back, tr("ARENA ZONE"), (90, 100, 110), name, font_path),
+        "programs": partial(C.back, tr("PROGRAM"), (60, 70, 90), name, font_path),
+        "weapons": partial(C.back, tr("WEAPON"), (140, 60, 60), name, font_path),
         "pilots": partial(C.armor_side, p["game"]["statuses"]["armor"], font_path),
         "mech": partial(
             C.mech_card, other, mech, other["id"] in data.marked, p["game"]["units"], font_path
@@ -158,8 +159,11 @@ def render(
         keep(f"{kind}.png", ["token", kind], partial(C.token, kind, None, font_path), "game/name")
     keep("score.png", ["score", p["game"]], partial(C.score_card, p, font_path), "game/rounds")
     keep("arena.png", ["arena", p["layouts"]], partial(C.arena_mat, p, font_path), "arena/layouts")
-    keep("rules.png", ["rules", p["game"]], partial(C.rules_card, p, font_path), "game/name")
-    keep("adhoc.png", ["adhoc"], partial(C.ad_hoc_card, font_path), "game/name")
+    programs = len(p["programs"])
+    keep("rules.png", ["rules", p["game"], programs], partial(C.rules_card, p, font_path),
+         "game/name")  # fmt: skip
+    keep("adhoc.png", ["adhoc", programs], partial(C.ad_hoc_card, programs, font_path),
+         "game/name")  # fmt: skip
     try:
         thumbnail = cache.png(
             ["tem", ["thumbnail", p["game"]], font_path], partial(C.thumbnail, p, font_path)

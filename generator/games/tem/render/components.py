@@ -11,6 +11,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from generator.engines.count import count, word
 from generator.games.tem.render import words
 from generator.games.tem.render.art import icon
 from generator.games.tem.render.features import (
@@ -24,6 +25,7 @@ from generator.games.tem.render.features import (
     score_features,
     tracks,
 )
+from generator.i18n import tr
 from generator.render.draw import INK, SEAT_RGB, TextFitError, fitted_size, shade, text_box
 from generator.render.features import Rect
 
@@ -148,7 +150,7 @@ def arena_card(
     text_box(
         draw,
         (middle[0] + 6, middle[1] + 8, middle[2] - 6, middle[1] + 76),
-        "value: deploy cost, damage, VP",
+        tr("value: deploy cost, damage, VP"),
         22,
         fill=(225, 225, 230),
         font_path=font_path,
@@ -165,14 +167,16 @@ def arena_card(
     return image
 
 
-def zone_card(zone: dict[str, Any], marked: bool, font_path: str | None = None) -> Image.Image:
+def zone_card(
+    zone: dict[str, Any], marked: bool, units: words.Units, font_path: str | None = None
+) -> Image.Image:
     """A resource zone: its value (what a mine or turret costs and deals) and its yield."""
     y = zone["yield"]
     return arena_card(
         zone["name"],
         YIELD_RGB[y],
         str(zone["value"]),
-        f"yields {y}",
+        tr("yields {resource}", resource=word(units, 2, y)),
         marked,
         font_path,
         (y,),
@@ -185,7 +189,7 @@ def base_card(base: dict[str, Any], marked: bool, font_path: str | None = None) 
         base["name"],
         SEAT_RGB[base["color"]],
         str(base["value"]),
-        "yields energy and credits",
+        tr("yields energy and credits"),
         marked,
         font_path,
         ("energy", "credits"),
@@ -198,7 +202,7 @@ def mech_zone_card(zone: dict[str, Any], marked: bool, font_path: str | None = N
         zone["name"],
         (200, 200, 210),
         str(zone["value"]),
-        "yields energy and credits",
+        tr("yields energy and credits"),
         marked,
         font_path,
         ("energy", "credits"),
@@ -206,7 +210,11 @@ def mech_zone_card(zone: dict[str, Any], marked: bool, font_path: str | None = N
 
 
 def program_card(
-    program: dict[str, Any], color: str, marked: bool, font_path: str | None = None
+    program: dict[str, Any],
+    color: str,
+    marked: bool,
+    units: words.Units,
+    font_path: str | None = None,
 ) -> Image.Image:
     """A program card: an arrow pointing to the card's top (turn the card to aim it)."""
     image, draw = _frame(SEAT_RGB[color])
@@ -222,7 +230,8 @@ def program_card(
         for k in range(heads):
             y = top + k * 60
             draw.polygon([(cx, y), (cx - 50, y + 60), (cx + 50, y + 60)], fill=INK)
-    body = f"{words.ARROWS[arrow]}, then: {words.ACTIONS[program['action']]}"
+    body = tr("{arrow}, then: {action}", arrow=words.arrow(arrow, units),
+              action=words.action(program["action"]))  # fmt: skip
     text_box(draw, BODY[0], body, BODY[1], font_path=font_path)
     _mark(draw, marked, font_path, _W, _H)
     return image
@@ -231,9 +240,11 @@ def program_card(
 def weapon_body(weapon: dict[str, Any], kind: str, units: words.Units) -> str:
     """A weapon card's lower text: type, cost, VP and ability in words."""
     lines = [
-        f"{weapon['type'].upper()} ({kind}) · cost {words.cost(weapon['cost'], units)}",
-        f"{weapon['vp']} VP at the end",
-    ]
+        tr("{type} ({kind}) · cost {cost}", type=word(units, 2, weapon["type"]).upper(),
+           kind=tr("basic") if kind == "basic" else tr("advanced"),
+           cost=words.cost(weapon["cost"], units)),
+        tr("{vp} at the end", vp=count(units, weapon["vp"], "vp")),
+    ]  # fmt: skip
     text = words.ability(weapon["ability"], units)
     if text:
         lines.append(text)
@@ -251,7 +262,7 @@ def weapon_card(
     big = f"{weapon['damage']} / {weapon['power_damage']}"
     band = TYPE_RGB[weapon["type"]]
     image = card(weapon["name"], band, big, weapon_body(weapon, kind, units), marked, font_path,
-                 caption="damage / power attack damage")  # fmt: skip
+                 caption=tr("damage / power attack damage"))  # fmt: skip
     icon(ImageDraw.Draw(image), (98, 220), 26, weapon["type"], band)  # its type, by the numbers
     return image
 
@@ -288,21 +299,22 @@ def pilot_card(
     font_path: str | None = None,
 ) -> Image.Image:
     """A pilot's Pilot side: health, hand slots, ability."""
-    body = f"Hands: {slots['basic']} basic"
+    body = tr("Hands: {n} basic", n=slots["basic"])
     text = words.ability(pilot["ability"], units)
     if text:
         body += " · " + text
-    return card(pilot["name"], (230, 170, 60), f"Health {pilot['health']}", body, marked, font_path)
+    health = tr("Health {n}", n=pilot["health"])
+    return card(pilot["name"], (230, 170, 60), health, body, marked, font_path)
 
 
 def armor_side(armor: dict[str, Any], font_path: str | None = None) -> Image.Image:
     """The pilot cards' other side: Power Armor (shared by every pilot card)."""
     slots = armor["slots"]
     return card(
-        "POWER ARMOR",
+        tr("POWER ARMOR"),
         (120, 130, 150),
-        f"Health {armor['health']}",
-        f"Hands: {slots['basic']} basic · shoulders: {slots['advanced']} advanced",
+        tr("Health {n}", n=armor["health"]),
+        tr("Hands: {n} basic · shoulders: {m} advanced", n=slots["basic"], m=slots["advanced"]),
         False,
         font_path,
     )
@@ -316,10 +328,10 @@ def mech_card(
     font_path: str | None = None,
 ) -> Image.Image:
     """One side of the Mighty Mech card."""
-    body = f"Mighty Mech · {mech['slots']['advanced']} weapon slots · " + (
-        words.ability(side["ability"], units) or "no power"
-    )
-    return card(side["name"], (235, 235, 240), f"Health {mech['health']}", body, marked, font_path)
+    body = tr("Mighty Mech · {n} weapon slots · {ability}", n=mech["slots"]["advanced"],
+              ability=words.ability(side["ability"], units) or tr("no power"))  # fmt: skip
+    health = tr("Health {n}", n=mech["health"])
+    return card(side["name"], (235, 235, 240), health, body, marked, font_path)
 
 
 def back(title: str, band: tuple[int, int, int], game: str, font_path: str | None) -> Image.Image:
@@ -327,19 +339,19 @@ def back(title: str, band: tuple[int, int, int], game: str, font_path: str | Non
     return card(title, band, "", game, False, font_path)
 
 
-def ad_hoc_card(font_path: str | None = None) -> Image.Image:
-    """Ad Hoc Mode: a KO'd player plays any card in any direction."""
+def ad_hoc_card(programs: int, font_path: str | None = None) -> Image.Image:
+    """Ad Hoc Mode: a KO'd player plays any of their `programs` cards in any direction."""
     return card(
-        "AD HOC MODE",
+        tr("AD HOC MODE"),
         (240, 120, 40),
-        "ANY",
-        "After a KO or a retreat, for the rest of the round: each turn play any of your 8 "
-        "program cards, in any direction its arrow allows (on the first such turn, not into "
-        "an enemy pilot's zone).",
+        tr("ANY"),
+        tr("After a KO or a retreat, for the rest of the round: each turn play any of your {n} "
+           "program cards, in any direction its arrow allows (on the first such turn, not into "
+           "an enemy pilot's zone).", n=programs),
         False,
         font_path,
-        caption="any card, any direction",
-    )
+        caption=tr("any card, any direction"),
+    )  # fmt: skip
 
 
 def player_mat(color: str, plain: dict[str, Any], font_path: str | None = None) -> Image.Image:
@@ -352,17 +364,18 @@ def player_mat(color: str, plain: dict[str, Any], font_path: str | None = None) 
     text_box(
         draw,
         f["title"].box(),
-        f"{color}: program {cards} cards, one per turn",
+        tr("{player}: program {n} cards, one per turn", player=color, n=cards),
         40,
         font_path=font_path,
         align="left",
     )
     for name in [*(f"program:{k + 1}" for k in range(cards)), "pilot", "mech"]:
         draw.rounded_rectangle(f[name].box(), radius=16, outline=INK, width=4)
-        label = {"pilot": "PILOT", "mech": "MECH"}.get(name) or name.split(":")[1]
+        label = {"pilot": tr("PILOT"), "mech": tr("MECH")}.get(name) or name.split(":")[1]
         text_box(draw, f[f"{name}:label"].box(), label, 30, font_path=font_path)
     for name in tracks(plain):
-        text_box(draw, f[f"{name}:label"].box(), name.upper(), 34, font_path=font_path)
+        said = word(plain["game"]["units"], 2, name).upper()
+        text_box(draw, f[f"{name}:label"].box(), said, 34, font_path=font_path)
         v = 0
         while f"{name}:{v}" in f:
             draw.ellipse(f[f"{name}:{v}"].box(), outline=INK, width=4)
@@ -376,7 +389,7 @@ def score_card(plain: dict[str, Any], font_path: str | None = None) -> Image.Ima
     image = Image.new("RGB", SCORE, (30, 34, 40))
     draw = ImageDraw.Draw(image)
     f = score_features(plain)
-    text_box(draw, f["title"].box(), "VICTORY POINTS  ·  ROUND", 40, font_path=font_path)
+    text_box(draw, f["title"].box(), tr("VICTORY POINTS  ·  ROUND"), 40, font_path=font_path)
     scoring = set(plain["game"]["scoring_rounds"])
     for name, rect in f.items():
         if name.startswith("vp:"):
@@ -392,7 +405,7 @@ def score_card(plain: dict[str, Any], font_path: str | None = None) -> Image.Ima
             r = int(name[6:])
             fill = (120, 80, 20) if r in scoring else None
             draw.rounded_rectangle(rect.box(), radius=20, outline=INK, width=4, fill=fill)
-            label = f"ROUND {r}" + (" · SCORE" if r in scoring else "")
+            label = tr("ROUND {n} · SCORE", n=r) if r in scoring else tr("ROUND {n}", n=r)
             text_box(
                 draw,
                 Rect(rect.x0, rect.y0, rect.x1, rect.y0 + 50).box(),
@@ -433,49 +446,57 @@ def rules_card(plain: dict[str, Any], font_path: str | None = None) -> Image.Ima
     image = Image.new("RGB", (1000, 1400), (236, 232, 220))
     draw = ImageDraw.Draw(image)
     ink, head = (20, 20, 24), (120, 40, 20)
-    counters = ", ".join(f"{a} beats {b}" for a, b in g["counters"].items())
-    rounds = ", ".join(map(str, g["scoring_rounds"]))
-    text_box(draw, (40, 24, 960, 96), f"{g['name']}: how to play", 52, fill=ink,
+    units = g["units"]
+    counters = tr(", ").join(
+        tr("{a} beats {b}", a=word(units, 2, a), b=word(units, 2, b))
+        for a, b in g["counters"].items()
+    )
+    rounds = tr(", ").join(map(str, g["scoring_rounds"]))
+    text_box(draw, (40, 24, 960, 96), tr("{game}: how to play", game=g["name"]), 52, fill=ink,
              font_path=font_path)  # fmt: skip
     sections = [
         (
-            "A round",
-            f"Program: everyone picks {g['program_cards']} of their 8 cards in secret, "
-            "in order, each with a direction its arrow allows (a dialog only you see). Execute: "
-            "in turn order, each reveals their next card and moves along its arrow (the arena's "
-            "edge stops a move; a double arrow jumps over the first zone), then does its action. "
-            f"{g['program_cards']} turns a round, {g['rounds']} rounds.",
+            tr("A round"),
+            tr("Program: everyone picks {n} of their {cards} cards in secret, in order, each "
+               "with a direction its arrow allows (a dialog only you see). Execute: in turn "
+               "order, each reveals their next card and moves along its arrow (the arena's edge "
+               "stops a move; a double arrow jumps over the first zone), then does its action. "
+               "{n} turns a round, {rounds} rounds.", n=g["program_cards"],
+               cards=len(plain["programs"]), rounds=g["rounds"]),
         ),
         (
-            "Entering a zone",
-            "1. An enemy mine goes off: the zone's value + its number in "
-            "damage. 2. An enemy pilot: combat (no card action). 3. An enemy turret, no combat: "
-            "the zone's value in damage. 4. Else the card's action: collect, deploy a mine or "
-            "turret (it costs the zone's value), buy a weapon, or power up (heal, or upgrade to "
-            "Power Armor).",
+            tr("Entering a zone"),
+            tr("1. An enemy mine goes off: the zone's value + its number in damage. 2. An "
+               "enemy pilot: combat (no card action). 3. An enemy turret, no combat: the zone's "
+               "value in damage. 4. Else the card's action: collect, deploy a mine or turret (it "
+               "costs the zone's value), buy a weapon, or power up (heal, or upgrade to Power "
+               "Armor)."),
         ),
         (
-            "Combat",
-            f"Who entered scores {vp['combat_start']} VP and attacks first; sides take "
-            "turns, each attack uses one ready equipped weapon and scores 1 VP a damage. A power "
-            "attack deals the second number: the first attack after a jump, or a weapon that "
-            f"beats the last type used against you ({counters}).",
+            tr("Combat"),
+            tr("Who entered scores {start} and attacks first; sides take turns, each attack "
+               "uses one ready equipped weapon and scores 1 VP a damage. A power attack deals "
+               "the second number: the first attack after a jump, or a weapon that beats the "
+               "last type used against you ({counters}).",
+               start=count(units, vp["combat_start"], "vp"), counters=counters),
         ),
         (
-            "KO or retreat",
-            f"No ready weapon: retreat to the nearest safe zone (the other "
-            f"scores {vp['retreat']} VP). Health 0: KO (the other scores {vp['ko']} VP; a mine's "
-            f"or turret's owner {vp['trap_ko']}): back to your base at full health with at least "
-            f"{g['ko_resource_floor']} energy and credits. Then Ad Hoc Mode for the round.",
+            tr("KO or retreat"),
+            tr("No ready weapon: retreat to the nearest safe zone (the other scores {retreat}). "
+               "Health 0: KO (the other scores {ko}; a mine's or turret's owner {trap}): back to "
+               "your base at full health with at least {floor} energy and credits. Then Ad Hoc "
+               "Mode for the round.", retreat=count(units, vp["retreat"], "vp"),
+               ko=count(units, vp["ko"], "vp"), trap=vp["trap_ko"],
+               floor=g["ko_resource_floor"]),
         ),
         (
-            f"Scoring (rounds {rounds})",
-            "Your pilot's zone: its value; each of your mines: "
-            "its zone's value; each turret: twice its zone's value; the Mighty Mech: "
-            f"{vp['mech_control']}. At the end, each weapon you bought adds its VP. Most VP "
-            "wins; a tie: most weapons bought.",
+            tr("Scoring (rounds {rounds})", rounds=rounds),
+            tr("Your pilot's zone: its value; each of your mines: its zone's value; each "
+               "turret: twice its zone's value; the Mighty Mech: {mech}. At the end, each "
+               "weapon you bought adds its VP. Most VP wins; a tie: most weapons bought.",
+               mech=vp["mech_control"]),
         ),
-    ]
+    ]  # fmt: skip
     top, height = 110, 252
     for title, text in sections:
         text_box(draw, (50, top, 950, top + 44), title, 36, fill=head, font_path=font_path,

@@ -713,16 +713,22 @@ class Engine(Stepwise):
         zone = p["zone"]
         here = s["cells"][zone]
         place = self._place(s, zone)
+        mine, color = what == "mine", p["color"]
         if here["mine"] is not None:
-            return f"a mine already stands in {place}"
+            return tr("a mine already stands in {place}", place=place)
         if here["turret"] is not None:
-            return f"a turret already stands in {place}"
+            return tr("a turret already stands in {place}", place=place)
         mech = s["mech"]
-        if here["kind"] == "M" and mech["zone"] == zone and mech["controller"] != p["color"]:
-            return f"no {what} in {place} while the Mighty Mech stands there"
+        if here["kind"] == "M" and mech["zone"] == zone and mech["controller"] != color:
+            if mine:
+                return tr("no mine in {place} while the Mighty Mech stands there", place=place)
+            return tr("no turret in {place} while the Mighty Mech stands there", place=place)
         res, cost = self._deploy_cost(s, p, what)
         if p[res] < cost:
-            return f"a {what} in {place} costs {self._amount(cost, res)}; {p['color']} has {p[res]}"
+            said = {"place": place, "cost": self._amount(cost, res), "player": color, "has": p[res]}
+            if mine:
+                return tr("a mine in {place} costs {cost}; {player} has {has}", **said)
+            return tr("a turret in {place} costs {cost}; {player} has {has}", **said)
         if what == "mine":
             left = bool(p["mines"]) or any(
                 c["mine"] is not None and c["mine"]["owner"] == p["color"]
@@ -730,7 +736,11 @@ class Engine(Stepwise):
             )
         else:
             left = p["turrets"] > 0 or any(c["turret"] == p["color"] for c in s["cells"].values())
-        return None if left else f"{p['color']} has no {what} to deploy"
+        if left:
+            return None
+        if mine:
+            return tr("{player} has no mine to deploy", player=color)
+        return tr("{player} has no turret to deploy", player=color)
 
     def _buyable(self, s: State, p: dict[str, Any]) -> list[str]:
         out = [w for w in s["row"] if self._affordable(p, w)]
@@ -749,50 +759,59 @@ class Engine(Stepwise):
         if w is None:
             if self._buyable(s, p):
                 return None
-            have = f"{self._amount(p['energy'], 'energy')}, {self._amount(p['credits'], 'credits')}"
-            return f"{p['color']} can afford no weapon on offer ({have})"
+            return tr(
+                "{player} can afford no weapon on offer ({energy}, {credits})",
+                player=p["color"],
+                energy=self._amount(p["energy"], "energy"),
+                credits=self._amount(p["credits"], "credits"),
+            )
         weapon = self.weapons.get(w)
         if weapon is None:
             return f"there is no weapon '{w}'"
+        name, color = weapon["name"], p["color"]
         if weapon["class"] == "advanced" and w not in s["row"]:
-            return f"{weapon['name']} is not in the row of weapons for sale"
+            return tr("{weapon} is not in the row of weapons for sale", weapon=name)
         if weapon["class"] == "basic" and w in p["owned"]:
-            return f"{p['color']} already owns {weapon['name']}"
+            return tr("{player} already owns {weapon}", player=color, weapon=name)
         if weapon["class"] == "basic" and s["piles"][w] == 0:
-            return f"no {weapon['name']} is left in its pile"
+            return tr("no {weapon} is left in its pile", weapon=name)
         cost = weapon["cost"]
         for res in ("energy", "credits"):
             if p[res] < cost.get(res, 0):
                 need = self._amount(cost[res], res)
-                return f"{weapon['name']} costs {need}; {p['color']} has {p[res]}"
+                return tr("{weapon} costs {cost}; {player} has {has}", weapon=name, cost=need,
+                          player=color, has=p[res])  # fmt: skip
         return None
 
     def _why_not_power(self, s: State, p: dict[str, Any], pick: str | None = None) -> str | None:
         """Why `p` cannot power up (`pick`: heal:k or upgrade; None: either), with numbers."""
         if p["status"] == "mech":
-            return "no Power Up in the Mighty Mech"
+            return tr("no Power Up in the Mighty Mech")
         heal = self.g["costs"]["heal"]
         up = self.g["costs"]["upgrade"]
         color = p["color"]
         no_upgrade = (
-            "no upgrade in Power Armor" if p["status"] != "pilot"
-            else f"an upgrade costs {self._amount(up['pay'], up['resource'])}; {color} has "
-            f"{p[up['resource']]}"
+            tr("no upgrade in Power Armor") if p["status"] != "pilot"
+            else tr("an upgrade costs {cost}; {player} has {has}",
+                    cost=self._amount(up["pay"], up["resource"]), player=color,
+                    has=p[up["resource"]])
         )  # fmt: skip
         if pick == "upgrade":
             return no_upgrade
         full = p["health"] >= self._health_max(p)
         no_heal = (
-            f"{color} is at full health ({p['health']})" if full
-            else f"healing costs {self._amount(heal['pay'], heal['resource'])} "
-            f"for {heal['health']} health; "
-            f"{color} has {p[heal['resource']]}"
+            tr("{player} is at full health ({health})", player=color, health=p["health"]) if full
+            else tr("healing costs {cost} for {health}; {player} has {has}",
+                    cost=self._amount(heal["pay"], heal["resource"]),
+                    health=self._amount(heal["health"], "health"), player=color,
+                    has=p[heal["resource"]])
         )  # fmt: skip
         if pick is not None:
-            return no_heal if full else f"{color} cannot heal that much ({no_heal})"
+            return no_heal if full else tr("{player} cannot heal that much ({why})", player=color,
+                                           why=no_heal)  # fmt: skip
         if self._power_options(s, p):
             return None
-        return no_heal + " and " + no_upgrade
+        return tr("{why} and {also}", why=no_heal, also=no_upgrade)
 
     def _power_options(self, s: State, p: dict[str, Any]) -> list[tuple[str, str]]:
         if p["status"] == "mech":
