@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.i18n import tr
+
 Decision = dict[str, Any]
 
 
@@ -88,7 +90,8 @@ def compose(game: Game, steps: list[Step]) -> str:
         return game.compose(steps)
     text = steps[0].label
     for i, s in enumerate(steps[1:]):
-        text += (": " if i == 0 else ", ") + s.label
+        said = {"text": text, "next": s.label}
+        text = tr("{text}: {next}", **said) if i == 0 else tr("{text}, {next}", **said)
     return text
 
 

@@ -272,7 +272,7 @@ def speaking(words: dict[str, str] | None) -> Iterator[None]:
         _speaking.reset(token)
 
 
-def tr(text: str, **values: object) -> str:
+def tr(text: str, /, **values: object) -> str:
     """A player's words, in the language being built: `tr("Page {page}", page=2)`.
 
     `text` must be a literal, so `ttsmod i18n update` finds it; a build in another language

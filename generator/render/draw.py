@@ -10,6 +10,7 @@ drawn over whatever lies next to it.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -150,6 +151,28 @@ def wrap(text: str, face: ImageFont.FreeTypeFont, width: int) -> list[str]:
                 line = piece
         lines.append(line)
     return lines
+
+
+def columns(text: str) -> int:
+    """How many columns `text` takes in a fixed-width line: a wide (CJK) character takes 2."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def wrap_columns(text: str, width: int) -> list[str]:
+    """Break text into lines of at most `width` columns, where `wrap` would break it.
+
+    For text TTS shows as it is written: 3D text does not wrap.
+    """
+    lines: list[str] = []
+    line = ""
+    for piece, spaced in _pieces(" ".join(text.split())):
+        trial = (f"{line} {piece}" if spaced else line + piece) if line else piece
+        if columns(trial) <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = piece
+    return [*lines, line]
 
 
 def fitted_size(

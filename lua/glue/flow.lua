@@ -18,6 +18,8 @@
 -- A decision with one option is not a player's to make: the table takes it (`Flow.forced`),
 -- for everyone, bots too, and the log can say it was the only one.
 
+local tr = require("lib.tr")
+
 local Flow = {}
 
 -- A game's extra for a window (its `extras`): the entry whose first step is `id`, again, as
@@ -61,7 +63,8 @@ function Flow.compose(ctx, steps)
   end
   local text = steps[1].label
   for i = 2, #steps do
-    text = text .. (i == 2 and ": " or ", ") .. steps[i].label
+    local said = { text = text, next = steps[i].label }
+    text = i == 2 and tr("{text}: {next}", said) or tr("{text}, {next}", said)
   end
   return text
 end

@@ -466,7 +466,7 @@ function Table.automate(T)
     if T.spec.inputs and T.spec.inputs.chance then
       T.spec.inputs.chance(T, d)
     else -- no dice of its own on the table: TTS's random numbers throw them
-      T.chance(Dice.drawn(d), "rolled")
+      T.chance(Dice.drawn(d), tr("rolled"))
     end
     return
   end

@@ -16,8 +16,7 @@ from generator.games.teg.rules.engine import Engine
 from generator.harness import flow, secrets
 from generator.harness.play import panel_options, seat_players  # noqa: F401 - tests use them
 from generator.harness.playtest import Hooks, Runner, record_of, settle  # noqa: F401
-
-CONFIRM_END = "End my turn"
+from generator.i18n import tr
 
 
 def names_of(engine: Engine) -> dict[str, str]:
@@ -76,7 +75,8 @@ def compose(steps: list[flow.Step]) -> str:
     shown = [s.label for s in steps if not s.inlined] or [steps[-1].label]
     text = shown[0]
     for i, label in enumerate(shown[1:]):
-        text += (": " if i == 0 else ", ") + label[:1].lower() + label[1:]
+        said = {"text": text, "next": label[:1].lower() + label[1:]}
+        text = tr("{text}: {next}", **said) if i == 0 else tr("{text}, {next}", **said)
     return text
 
 
@@ -85,7 +85,7 @@ def extras(engine: Engine, state: Any, d: dict[str, Any], menu: list[flow.Entry]
     if not _window(d):
         return []
     passing = next(e for e in menu if e.steps[0].id == "pass")
-    label = f"Not this turn (pass every die of {state['active']}'s turn)"
+    label = tr("Not this turn (pass every die of {player}'s turn)", player=state["active"])
     return [flow.Entry(passing.steps, label, passing.complete, passing.result,
                        _turn_key(state))]  # fmt: skip
 
@@ -107,7 +107,7 @@ def confirm(d: dict[str, Any], entry: flow.Entry, depth: int) -> tuple[str, str]
     """End turn while a die could still be used asks first."""
     ids = {o["id"] for o in d["options"]}
     if entry.steps[0].id == "end_turn" and depth == 0 and "activate" in ids:
-        return CONFIRM_END, "Keep playing"
+        return tr("End my turn"), tr("Keep playing")
     return None
 
 

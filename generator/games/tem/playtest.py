@@ -18,6 +18,7 @@ from generator.games.tem import TinyEpicMechs
 from generator.games.tem.rules.bots import BOTS
 from generator.games.tem.rules.engine import Engine
 from generator.games.tem.tts.layout import layout
+from generator.games.tem.tts.table import program_card_name
 from generator.harness import flow, secrets
 from generator.harness.play import PlaytestError, panel_options, seat_players  # noqa: F401
 from generator.harness.playtest import Hooks, Mirror, Runner, record_of, settle  # noqa: F401
@@ -123,7 +124,7 @@ def facts_of(
     for p in state["players"]:
         terms = {names[q] for q in p["dealt"] if q != p["pilot"]}
         revealed = set(p["played"]) | played[p["color"]]
-        terms |= {f"{p['color']} program: {names[x['card']]}" for x in p["program"]
+        terms |= {program_card_name(p["color"], names[x["card"]]) for x in p["program"]
                   if x["card"] not in revealed}  # fmt: skip
         facts.private[p["color"]] = terms
     return facts
@@ -224,7 +225,7 @@ def extras(engine: Engine, state: Any, d: dict[str, Any], menu: list[flow.Entry]
     if not _window(d):
         return []
     done = next(e for e in menu if e.steps[0].id == "done")
-    return [flow.Entry(done.steps, "Keep my loadout for the rest of the round", done.complete,
+    return [flow.Entry(done.steps, tr("Keep my loadout for the rest of the round"), done.complete,
                        done.result, f"keep:{state['round']}")]  # fmt: skip
 
 
@@ -253,7 +254,7 @@ def chose(
 def confirm(d: dict[str, Any], entry: flow.Entry, depth: int) -> tuple[str, str] | None:
     """A program is locked in once, when its last card is chosen."""
     if d["name"] in ("program", "direction") and entry.complete:
-        return "Lock in my program", "Change the last card"
+        return tr("Lock in my program"), tr("Change the last card")
     return None
 
 

@@ -6,6 +6,7 @@
 
 local Game = require("glue.game")
 local Flow = require("glue.flow")
+local tr = require("lib.tr")
 
 local F = {}
 
@@ -37,7 +38,7 @@ function F.extras(ctx, d, entries)
     return nil
   end
   return Flow.hold(entries, "pass", turn_key(ctx.m.state),
-    "Not this turn (pass every die of " .. ctx.m.state.active .. "'s turn)")
+    tr("Not this turn (pass every die of {player}'s turn)", { player = ctx.m.state.active }))
 end
 
 -- The table passes for a player whose switch is on, or who said "Not this turn" this turn.
@@ -56,8 +57,8 @@ end
 -- End turn while a die could still be used asks first.
 function F.confirm(d, id, depth)
   if id == "end_turn" and depth == 0 and Game.label(d, "activate") then
-    return { question = "End your turn? A die could still be used.", yes = "End my turn",
-      no = "Keep playing" }
+    return { question = tr("End your turn? A die could still be used."), yes = tr("End my turn"),
+      no = tr("Keep playing") }
   end
   return nil
 end

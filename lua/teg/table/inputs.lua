@@ -75,7 +75,8 @@ return function(L)
         T.changed()
         return
       end
-      T.chance("faces:" .. table.concat(faces, ","), "rolled " .. table.concat(faces, ", "))
+      T.chance("faces:" .. table.concat(faces, ","),
+        tr("rolled {faces}", { faces = table.concat(faces, tr(", ")) }))
     end, Seats.tell)
     T.changed()
   end

@@ -42,7 +42,8 @@ function W.compose(_, steps)
       if n == 1 then
         text = s.label
       else
-        text = text .. (n == 2 and ": " or ", ") .. lower_first(s.label)
+        local said = { text = text, next = lower_first(s.label) }
+        text = n == 2 and tr("{text}: {next}", said) or tr("{text}, {next}", said)
       end
     end
   end

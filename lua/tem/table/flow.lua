@@ -7,6 +7,7 @@
 
 local Game = require("glue.game")
 local Flow = require("glue.flow")
+local tr = require("lib.tr")
 
 local F = {}
 
@@ -55,7 +56,7 @@ function F.extras(ctx, d, entries)
     return nil
   end
   return Flow.hold(entries, "done", keep_key(ctx.m.state),
-    "Keep my loadout for the rest of the round")
+    tr("Keep my loadout for the rest of the round"))
 end
 
 -- The table keeps a player's loadout when they said so for the round, or when nothing
@@ -87,10 +88,11 @@ function F.confirm(d, _, _, _, res)
   if (d.name == "program" or d.name == "direction") and res and res.complete then
     local bits = {}
     for i, c in ipairs(res.action.cards) do
-      bits[i] = i .. ". " .. (F.names[c.card] or c.card) .. " " .. c.dir
+      bits[i] = tr("{i}. {card} {dir}", { i = i, card = F.names[c.card] or c.card, dir = c.dir })
     end
-    return { question = "Your program: " .. table.concat(bits, ", ") .. ". Lock it in?",
-      yes = "Lock in my program", no = "Change the last card", cards = res.action.cards }
+    return { question = tr("Your program: {cards}. Lock it in?",
+      { cards = table.concat(bits, tr(", ")) }), yes = tr("Lock in my program"),
+      no = tr("Change the last card"), cards = res.action.cards }
   end
   return nil
 end

@@ -12,6 +12,7 @@ local Engine = require("tem.core.engine")
 local View = require("tem.table.view")
 local Words = require("tem.table.words")
 local Deal = require("tem.table.deal")
+local tr = require("lib.tr")
 local L = require("tem.layout")
 local raw = require("tem.data")
 local Bots = require("tem.table.bots")
@@ -23,8 +24,7 @@ return function()
 
   -- The card data as the words and the view read it.
   local D = { name = raw.game.name, names = {}, private = PRIVATE, cap = raw.game.resource_cap,
-    rounds = raw.game.rounds, units = raw.game.units,
-    status_names = { pilot = "a pilot", armor = "in Power Armor", mech = "in the Mighty Mech" } }
+    rounds = raw.game.rounds, units = raw.game.units }
   for _, list in ipairs({ raw.zones, raw.bases, { raw.mech_zone }, raw.basic, raw.advanced,
     raw.pilots, raw.sides, raw.programs }) do
     for _, c in ipairs(list) do
@@ -113,8 +113,8 @@ return function()
     -- The pilot cards not kept leave the table when the pilots are revealed.
     final = function(before, _, after)
       if before.phase == "pilot" and after.phase ~= "pilot" then
-        return "the pilots not kept left the table when the pilots were revealed; that reveal "
-          .. "cannot be taken back"
+        return tr("the pilots not kept left the table when the pilots were revealed; that "
+          .. "reveal cannot be taken back")
       end
       return nil
     end,

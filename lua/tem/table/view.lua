@@ -7,6 +7,8 @@
 -- TTS) and the direction of a card already revealed.
 
 local json = require("lib.json")
+local Count = require("lib.count")
+local tr = require("lib.tr")
 local Game = require("glue.game")
 local Seats = require("glue.seats")
 local Log = require("tem.table.log")
@@ -17,7 +19,7 @@ local V = {}
 local TURN = { N = 0, NE = 0, E = 90, SE = 90, S = 180, SW = 180, W = 270, NW = 270 }
 local MINE_AT, TURRET_AT = { -0.95, 0.95 }, { 0.95, 0.95 }
 local VP_OFFSETS = { { -0.18, 0.18 }, { 0.18, 0.18 }, { -0.18, -0.18 }, { 0.18, -0.18 } }
-local STATUS = { pilot = "Pilot", armor = "Power Armor", mech = "Mighty Mech" }
+local STATUS = { pilot = tr("Pilot"), armor = tr("Power Armor"), mech = tr("Mighty Mech") }
 
 -- A place `dx`, `dz` off `p`, at height `y` (nil: p's), turned `ry` (nil: p's), scaled `s`,
 -- face down when `down`.
@@ -184,15 +186,18 @@ local function seat_group(ctx, pv, p, own)
   end }
 end
 
-local STATUS_WORDS = { pilot = "pilot", armor = "in Power Armor", mech = "in the Mighty Mech" }
+local STATUS_WORDS = { pilot = tr("pilot"), armor = tr("in Power Armor"),
+  mech = tr("in the Mighty Mech") }
 
 -- Each figure's name (what TTS shows on hover): its colour, status and health.
 function V.labels(ctx, labels)
   local L, pv = ctx.layout, ctx.public
   for _, p in ipairs(pv.players) do
     local g = L.seats[seat_index(L, p.color)].guids
-    labels[#labels + 1] = { g.figure, p.color .. " (" .. STATUS_WORDS[p.status] .. ", health "
-      .. p.health .. (p.ad_hoc and ", Ad Hoc Mode" or "") .. ")" }
+    local said = { player = p.color, status = STATUS_WORDS[p.status], health = p.health }
+    labels[#labels + 1] = { g.figure, p.ad_hoc
+      and tr("{player} ({status}, health {health}, Ad Hoc Mode)", said)
+      or tr("{player} ({status}, health {health})", said) }
   end
 end
 
@@ -332,7 +337,8 @@ V.COLUMNS = { "color", "vp", "health", "energy", "credits", "status" }
 
 -- A player's row of the scoreboard.
 function V.cells(_, p)
-  local mode = STATUS[p.status] .. (p.ad_hoc and ", Ad Hoc" or "")
+  local mode = p.ad_hoc and tr("{status}, Ad Hoc", { status = STATUS[p.status] })
+    or STATUS[p.status]
   return { p.color, tostring(p.vp), p.pilot == NULL and "-" or tostring(p.health),
     tostring(p.energy), tostring(p.credits), mode }
 end
@@ -342,7 +348,7 @@ end
 function V.final(ctx)
   local pv = ctx.public
   if pv.phase == "over" then
-    local lines = { "Final score: zones + combat + KOs + Mighty Mech + weapons = VP" }
+    local lines = { tr("Final score: zones + combat + KOs + Mighty Mech + weapons = VP") }
     local by = {}
     for _, p in ipairs(pv.players) do
       local zones = 0
@@ -350,8 +356,9 @@ function V.final(ctx)
         zones = zones + v
       end
       local b = p.vp_by
-      by[p.color] = p.color .. ": " .. zones .. " + " .. b.combat .. " + " .. b.ko .. " + "
-        .. b.mech .. " + " .. b.weapons .. " = " .. p.vp .. " VP"
+      by[p.color] = tr("{player}: {zones} + {combat} + {ko} + {mech} + {weapons} = {vp}",
+        { player = p.color, zones = zones, combat = b.combat, ko = b.ko, mech = b.mech,
+          weapons = b.weapons, vp = Count.of(ctx.D.units, p.vp, "vp") })
     end
     for _, r in ipairs(pv.ranking) do
       lines[#lines + 1] = r.place .. ". " .. by[r.color]
@@ -359,7 +366,8 @@ function V.final(ctx)
     lines[#lines + 1] = Log.winner(pv)
     return table.concat(lines, "\n")
   end
-  return "Mech: " .. (pv.mech.controller ~= NULL and pv.mech.controller or "free")
+  return tr("Mech: {player}", { player = pv.mech.controller ~= NULL and pv.mech.controller
+    or tr("free") })
 end
 
 return V

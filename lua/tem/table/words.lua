@@ -268,9 +268,9 @@ function W.over(ctx)
     { winner = Log.winner(ctx.public) })
 end
 
-W.seats = "the boards" -- where players sit: "needs 2 to 4 players seated at ..."
+W.seats = tr("the boards") -- where players sit: "needs 2 to 4 players seated at ..."
 
-W.black = "Someone sits at Black, the game master's seat: Black sees every hand, so the "
-  .. "pilots and programs in hands are not secret from them."
+W.black = tr("Someone sits at Black, the game master's seat: Black sees every hand, so the "
+  .. "pilots and programs in hands are not secret from them.")
 
 return W

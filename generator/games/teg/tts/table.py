@@ -9,16 +9,16 @@ seat's hand rotY + 180), as in real saves.
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from generator import __version__
+from generator.engines.count import count, word
 from generator.games.teg.cards import TegData
 from generator.games.teg.tts.xmlui import global_ui
+from generator.i18n import tr
 from generator.render import Assets
-from generator.render.draw import SEAT_RGB
+from generator.render.draw import SEAT_RGB, wrap_columns
 from generator.render.features import Features
 from generator.tts import geometry as G
 from generator.tts import objects as O
@@ -87,35 +87,41 @@ def row_places(data: TegData) -> list[Place]:
     ]
 
 
-def _template(name: str) -> Any:
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined
-
-    env = Environment(
-        loader=FileSystemLoader(Path(__file__).parent / "templates"),
-        undefined=StrictUndefined,
-        keep_trailing_newline=True,
-        autoescape=False,
-    )
-    return env.get_template(name)
-
-
 def notebook(data: TegData, source: str) -> str:
-    """The Rules tab of the notebook, written from the card data (templates/notebook.txt.j2)."""
+    """The Rules tab of the notebook, written from the card data, in the language built."""
+    rules, units = data.rules, data.rules.units
 
     def amounts(a: Any) -> str:
-        return " and ".join(f"{n} {r}" for r, n in sorted(a.items()))
+        return tr(" and ").join(count(units, n, r) for r, n in sorted(a.items()))
 
-    return _template("notebook.txt.j2").render(
-        name=data.rules.name,
-        rules=data.rules,
-        levels=data.levels,
-        faces=data.faces,
-        rows=sorted(data.rules.row_sizes.items()),
-        reroll_cost=amounts(data.rules.reroll_cost),
-        follow_cost=amounts(data.rules.follow_cost),
-        version=__version__,
-        source=source,
+    rows = tr(", ").join(
+        tr("{planets} with {players}", planets=size, players=n)
+        for n, size in sorted(rules.row_sizes.items())
     )
+    starts = tr(" and ").join(count(units, r.start, r.id) for r in rules.resources)
+    dice = "/".join(str(lv.dice) for lv in data.levels)
+    faces = " ".join(tr("{face}: {text}", face=f.name, text=f.text) for f in data.faces)
+    paragraphs = [
+        tr("{game}: how this table works", game=rules.name),
+        tr("Players: {low}-{high}. Face-up planets: {rows}.", low=rules.min_players,
+           high=rules.max_players, rows=rows)
+        + "\n"
+        + tr("Everyone starts with {resources}, {ships} on their galaxy mat and the empire at "
+             "level 1. Resources stop at {cap}.", resources=starts,
+             ships=count(units, data.levels[0].ships, "ships"), cap=rules.resource_cap),
+        tr("Your turn: roll as many dice as your empire level gives ({dice}). Reroll any unused "
+           "dice: {free} a turn free, each later one costs {reroll}. Once a turn the converter "
+           "turns two unused dice into any face on a third. Activate dice one at a time; after "
+           "each, every rival who can pay {follow} may follow it, clockwise, resolving the face "
+           "with their own ships and colonies.", dice=dice, free=rules.free_rerolls,
+           reroll=amounts(rules.reroll_cost), follow=amounts(rules.follow_cost)),
+        tr("Faces: {faces}", faces=faces),
+        tr("The game ends after the round in which someone reaches {vp} (colonies + empire); "
+           "then secret missions score.", vp=count(units, rules.end_vp, "vp")),
+        tr("Built by ttsmod {version} from sources {source}.", version=__version__,
+           source=source),
+    ]  # fmt: skip
+    return "\n\n".join(paragraphs) + "\n"
 
 
 def table_objects(
@@ -136,14 +142,17 @@ def table_objects(
             guid("control-mat"),
             CONTROL,
             url["control_mat.png"],
-            "Control mat",
+            tr("Control mat"),
             snaps=[O.snap(*control.local(*cf[name].center)) for name in slots],
         )
     )
-    for name, feature in (("Activation bay", "bay"), ("Converter", "converter")):
+    for name, said, feature in (
+        ("Activation bay", tr("Activation bay"), "bay"),
+        ("Converter", tr("Converter"), "converter"),
+    ):
         objects.append(
             O.zone(
-                "ScriptingTrigger", guid(f"zone:{name}"), _over(CONTROL, control, cf, feature), name
+                "ScriptingTrigger", guid(f"zone:{name}"), _over(CONTROL, control, cf, feature), said
             )
         )
     die = G.die((1, 1))
@@ -158,7 +167,7 @@ def table_objects(
                 Place(wx, wz, y=1.8, rot_y=CONTROL.rot_y, scale=(size, size, size)),
                 url["dice.png"],
                 faces,
-                f"Action die {i + 1}",
+                tr("Action die {n}", n=i + 1),
             )
         )
 
@@ -175,7 +184,7 @@ def table_objects(
                 for index, cid in enumerate(sheet.cards)
             ]
         first_key += len(assets.sheets[kind])
-        nickname = "Planet deck" if kind == "planets" else "Secret missions"
+        nickname = tr("Planet deck") if kind == "planets" else tr("Secret missions")
         objects.append(O.deck(guid(f"deck:{kind}"), place, cards, cdeck, nickname))
     objects.append(O.text(guid("note:start"), NOTE, start_note(data), size=40))
 
@@ -203,7 +212,7 @@ def table_objects(
                 guid(f"mat:{color}"),
                 mat,
                 url[f"mat_{color}.png"],
-                f"{color} galaxy mat",
+                tr("{player} galaxy mat", player=color),
                 snaps=[O.snap(*mat_surface.local(*mf[name].center)) for name in points],
             )
         )
@@ -216,7 +225,7 @@ def table_objects(
                     guid(f"ship:{color}:{s}"),
                     Place(wx, wz, y=1.3, rot_y=mat.rot_y, scale=(ship_size, 1.0, ship_size)),
                     url[f"ship_{color}.png"],
-                    f"{color} ship {s + 1}",
+                    tr("{player} ship {n}", player=color, n=s + 1),
                     [color, "ship"],
                 )
             )
@@ -232,7 +241,11 @@ def table_objects(
                     guid(f"token:{color}:{kind}"),
                     Place(wx, wz, y=1.3, rot_y=mat.rot_y, scale=(size, 1.0, size)),
                     url[f"token_{kind}.png"],
-                    f"{color} {kind}",
+                    tr(
+                        "{player} {token}",
+                        player=color,
+                        token=tr("empire") if kind == "empire" else word(data.rules.units, 2, kind),
+                    ),
                     [color, kind],
                 )
             )
@@ -243,7 +256,7 @@ def table_objects(
                 "HandTrigger",
                 guid(f"hand:{color}"),
                 Place(hx, hz, y=3.0, rot_y=seat.hand_rot, scale=(9.0, 5.0, 3.0)),
-                f"{color} hand",
+                tr("{player} hand", player=color),
                 SEAT_RGB[color],
                 FogColor=color,
             )
@@ -265,12 +278,15 @@ def _over(host: Place, surface: G.Surface, features: Features, name: str) -> Pla
 
 
 def start_note(data: TegData) -> str:
-    """The note on the table saying how to start a game (templates/start-note.txt.j2)."""
-    text = _template("start-note.txt.j2").render(
-        rules=data.rules, rows=sorted(data.rules.row_sizes.items())
-    )
+    """The note on the table saying how to start a game, in the language built."""
+    rules = data.rules
+    text = tr("{game}: sit at a galaxy mat ({low}-{high} players), then the host presses Start "
+              "on the screen. The table shuffles, deals the face-up row and {missions} secret "
+              "missions to each player, and runs the game: leave the cards to it.",
+              game=rules.name, low=rules.min_players, high=rules.max_players,
+              missions=rules.missions_dealt)  # fmt: skip
     # Short lines: 3DText does not wrap, and the note lies between the centre and the mats.
-    return textwrap.fill(" ".join(text.split()), NOTE_WIDTH)
+    return "\n".join(wrap_columns(text, NOTE_WIDTH))
 
 
 def build_save(

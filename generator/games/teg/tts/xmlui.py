@@ -32,8 +32,9 @@ def global_ui(data: TegData) -> str:
     how = tr(
         "Sit at a seat with a galaxy mat ({colors}): {low} to {high} players. When everyone is "
         "seated, the host (or a promoted player) presses Start: the table shuffles the planets, "
-        "picks who starts and deals two secret missions to each player. Each keeps one in "
-        "their own panel.",
+        "picks who starts and deals {missions} secret missions to each player. Each keeps one "
+        "in their own panel.",
+        missions=data.rules.missions_dealt,
         colors=tr(", ").join(data.rules.seat_colors),
         low=data.rules.min_players,
         high=data.rules.max_players,

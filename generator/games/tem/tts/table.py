@@ -19,6 +19,7 @@ import hashlib
 from typing import Any
 
 from generator import __version__
+from generator.engines.count import word
 from generator.games.tem.render.features import (
     CARD,
     CELL,
@@ -33,6 +34,7 @@ from generator.games.tem.render.features import (
     tracks,
 )
 from generator.games.tem.tts.xmlui import global_ui
+from generator.i18n import tr
 from generator.render import Assets
 from generator.render.draw import SEAT_RGB
 from generator.tts import geometry as G
@@ -235,6 +237,11 @@ def _place(p: dict[str, Any], scale: float = 1.0, face_down: bool = False) -> Pl
     )
 
 
+def program_card_name(color: str, card: str) -> str:
+    """A program card's name: whose it is and which ("Red program: Flank Deal")."""
+    return tr("{player} program: {card}", player=color, card=card)
+
+
 def card_names(plain: dict[str, Any]) -> dict[str, str]:
     """Every card's id -> the name a player reads on it (program cards are per colour)."""
     names = {z["id"]: z["name"] for z in (*plain["zones"], *plain["bases"], plain["mech_zone"])}
@@ -248,6 +255,7 @@ def table_objects(plain: dict[str, Any], assets: Assets, url: dict[str, str]) ->
     """Every object on the table; the arena's cards wait in the zone deck until Start."""
     where = plan(plain, assets.sizes)
     objects: list[Obj] = []
+    units = plain["game"]["units"]
     used: set[str] = set()
 
     def guid(stable: str) -> str:
@@ -263,7 +271,7 @@ def table_objects(plain: dict[str, Any], assets: Assets, url: dict[str, str]) ->
             guid("arena"),
             _place(a, a["s"]),
             url["arena.png"],
-            "Arena",
+            tr("Arena"),
             snaps=[
                 O.snap(*G.tile(arena_pixels(plain)).local(*r.center))
                 for r in arena_features(plain).values()
@@ -271,9 +279,11 @@ def table_objects(plain: dict[str, Any], assets: Assets, url: dict[str, str]) ->
         )
     )
     s = where["score"]
-    objects.append(O.tile(guid("score"), _place(s, s["s"]), url["score.png"], "Score and round"))
     objects.append(
-        O.tile(guid("rules"), _place(where["rules"], 2.6), url["rules.png"], "Rules summary")
+        O.tile(guid("score"), _place(s, s["s"]), url["score.png"], tr("Score and round"))
+    )
+    objects.append(
+        O.tile(guid("rules"), _place(where["rules"], 2.6), url["rules.png"], tr("Rules summary"))
     )
     names = card_names(plain)
     key = 1
@@ -285,8 +295,12 @@ def table_objects(plain: dict[str, Any], assets: Assets, url: dict[str, str]) ->
         scale: float,
         nickname: str,
         face_down: bool = True,
+        shown: str | None = None,
     ) -> Obj:
-        """A deck of (stable id, card id in the sheet, name) cards."""
+        """A deck of (stable id, card id in the sheet, name) cards.
+
+        `nickname` keeps its GUID; `shown` (else the nickname) is its name in the language built.
+        """
         nonlocal key
         sheet = assets.sheets[kind][0]
         cdeck = O.custom_deck(key, url[sheet.name], url[sheet.back], sheet.columns, sheet.rows)
@@ -295,22 +309,37 @@ def table_objects(plain: dict[str, Any], assets: Assets, url: dict[str, str]) ->
             O.card(guid(stable), place, key * 100 + sheet.cards.index(cid), cdeck, name)
             for stable, cid, name in ids
         ]
-        return O.deck(guid(f"deck:{kind}:{nickname}"), place, cards, cdeck, nickname)
+        return O.deck(guid(f"deck:{kind}:{nickname}"), place, cards, cdeck, shown or nickname)
 
     zone_ids = [
         (f"card:{z['id']}", z["id"], names[z["id"]])
         for z in (*plain["zones"], *plain["bases"], plain["mech_zone"])
     ]
     objects.append(
-        deck_of("zones", zone_ids, where["zone_deck"], where["cell_scale"], "Arena zones")
+        deck_of(
+            "zones",
+            zone_ids,
+            where["zone_deck"],
+            where["cell_scale"],
+            "Arena zones",
+            shown=tr("Arena zones"),
+        )
     )
     key += 1
-    pilots = [(f"card:{q['id']}", q["id"], "Pilot") for q in plain["pilots"]]
-    objects.append(deck_of("pilots", pilots, where["pilot_deck"], where["shared_scale"], "Pilots"))
+    pilots = [(f"card:{q['id']}", q["id"], tr("Pilot")) for q in plain["pilots"]]
+    objects.append(deck_of("pilots", pilots, where["pilot_deck"], where["shared_scale"], "Pilots",
+                           shown=tr("Pilots")))  # fmt: skip
     key += 1
     adv = [(f"card:{w['id']}", w["id"], names[w["id"]]) for w in plain["advanced"]]
     objects.append(
-        deck_of("weapons", adv, where["weapon_deck"], where["shared_scale"], "Weapon deck")
+        deck_of(
+            "weapons",
+            adv,
+            where["weapon_deck"],
+            where["shared_scale"],
+            "Weapon deck",
+            shown=tr("Weapon deck"),
+        )
     )
     copies = plain["weapons"]["basic_copies"]
     for k, w in enumerate(plain["basic"]):
@@ -323,6 +352,7 @@ def table_objects(plain: dict[str, Any], assets: Assets, url: dict[str, str]) ->
                 where["shared_scale"],
                 f"{names[w['id']]} pile",
                 face_down=False,
+                shown=tr("{weapon} pile", weapon=names[w["id"]]),
             )
         )
     key += 1
@@ -333,7 +363,7 @@ def table_objects(plain: dict[str, Any], assets: Assets, url: dict[str, str]) ->
         _place(where["mech_card"], where["shared_scale"]),
         key * 100,
         cdeck,
-        "Mighty Mech",
+        tr("Mighty Mech"),
     )
     mech_card["CustomDeck"][str(key)]["UniqueBack"] = True
     objects.append(mech_card)
@@ -352,7 +382,7 @@ def table_objects(plain: dict[str, Any], assets: Assets, url: dict[str, str]) ->
             guid("figure:mech"),
             _place({**m, "y": PIECE_Y}, 0.55 * cell_size),
             url["mech.png"],
-            "Mighty Mech",
+            tr("Mighty Mech"),
             ["mech"],
         )
     )
@@ -363,11 +393,14 @@ def table_objects(plain: dict[str, Any], assets: Assets, url: dict[str, str]) ->
         b = seat["board"]
         objects.append(
             O.tile(
-                guid(f"board:{color}"), _place(b, b["s"]), url[f"mat_{color}.png"], f"{color} board"
+                guid(f"board:{color}"),
+                _place(b, b["s"]),
+                url[f"mat_{color}.png"],
+                tr("{player} board", player=color),
             )
         )
         ids = [
-            (f"card:{color}:{pid}", f"{color}:{pid}", f"{color} program: {name}")
+            (f"card:{color}:{pid}", f"{color}:{pid}", program_card_name(color, name))
             for pid, name in programs
         ]
         objects.append(
@@ -377,6 +410,7 @@ def table_objects(plain: dict[str, Any], assets: Assets, url: dict[str, str]) ->
                 {**seat["hand"], "y": CARD_Y},
                 where["slot_scale"],
                 f"{color} program cards",
+                shown=tr("{player} program cards", player=color),
             )
         )
         for k, cover in enumerate(seat["covers"]):
@@ -385,7 +419,7 @@ def table_objects(plain: dict[str, Any], assets: Assets, url: dict[str, str]) ->
                     guid(f"cover:{color}:{k}"),
                     _place(cover, where["slot_scale"] * 1.07),
                     url["programs_back.png"],
-                    f"{color} program {k + 1}",
+                    tr("{player} program {n}", player=color, n=k + 1),
                 )
             )
         objects.append(
@@ -393,7 +427,7 @@ def table_objects(plain: dict[str, Any], assets: Assets, url: dict[str, str]) ->
                 guid(f"adhoc:{color}"),
                 _place(seat["adhoc"], 0.9),
                 url["adhoc.png"],
-                "Ad Hoc Mode",
+                tr("Ad Hoc Mode"),
                 locked=False,
             )
         )
@@ -403,7 +437,7 @@ def table_objects(plain: dict[str, Any], assets: Assets, url: dict[str, str]) ->
                 guid(f"figure:{color}"),
                 _place({**home, "y": PIECE_Y}, 0.4 * cell_size),
                 url[f"figure_{color}.png"],
-                f"{color} ITEMeeple",
+                tr("{player} figure", player=color),
                 [color, "figure"],
             )
         )
@@ -413,7 +447,7 @@ def table_objects(plain: dict[str, Any], assets: Assets, url: dict[str, str]) ->
                     guid(f"mine:{color}:{n}"),
                     _place(seat["stash"][1 + n], 0.28 * cell_size),
                     url[f"mine_{color}.png"],
-                    f"{color} mine",
+                    tr("{player} mine", player=color),
                     [color, "mine"],
                 )
             )
@@ -423,7 +457,7 @@ def table_objects(plain: dict[str, Any], assets: Assets, url: dict[str, str]) ->
                     guid(f"turret:{color}:{n}"),
                     _place(seat["stash"][5 + n], 0.28 * cell_size),
                     url[f"turret_{color}.png"],
-                    f"{color} turret",
+                    tr("{player} turret", player=color),
                     [color, "turret"],
                 )
             )
@@ -433,7 +467,7 @@ def table_objects(plain: dict[str, Any], assets: Assets, url: dict[str, str]) ->
                     guid(f"marker:{color}:{kind}"),
                     _place(seat["tracks"][kind][0], where["marker_scale"]),
                     url[f"{kind}.png"],
-                    f"{color} {kind}",
+                    tr("{player} {track}", player=color, track=word(units, 2, kind)),
                     [color, kind],
                 )
             )
@@ -444,7 +478,7 @@ def table_objects(plain: dict[str, Any], assets: Assets, url: dict[str, str]) ->
                 guid(f"marker:{color}:vp"),
                 _place(where["vp"][0], vp_scale),
                 url[f"vp_{color}.png"],
-                f"{color} VP",
+                tr("{player} VP", player=color),
                 thickness=0.2,
                 locked=False,
                 back=url[f"vp40_{color}.png"],
@@ -458,7 +492,7 @@ def table_objects(plain: dict[str, Any], assets: Assets, url: dict[str, str]) ->
                 "HandTrigger",
                 guid(f"hand:{color}"),
                 Place(h["x"], h["z"], y=3.0, rot_y=seat["turn"], scale=(HAND_WIDTH, 5.0, 3.4)),
-                f"{color} hand",
+                tr("{player} hand", player=color),
                 SEAT_RGB[color],
                 FogColor=color,
             )
@@ -468,7 +502,7 @@ def table_objects(plain: dict[str, Any], assets: Assets, url: dict[str, str]) ->
             guid("marker:round"),
             _place(where["rounds"][0], vp_scale * 1.6),
             url["round.png"],
-            "Round",
+            tr("Round"),
             ["round"],
         )
     )
@@ -479,18 +513,20 @@ def notebook(plain: dict[str, Any], source: str) -> str:
     """The Rules tab of the notebook, written from the card data."""
     g = plain["game"]
     lines = [
-        f"{g['name']}: {g['players']['min']} to {g['players']['max']} players, "
-        f"{g['rounds']} rounds.",
+        tr("{game}: {low} to {high} players, {rounds} rounds.", game=g["name"],
+           low=g["players"]["min"], high=g["players"]["max"], rounds=g["rounds"]),
         "",
-        "Start: the host presses Start. Bases are chosen in turn (the starting player last); "
-        "then everyone keeps one of two pilots, places a secret mine at their base and picks "
-        "a basic weapon, all in private dialogs, revealed together.",
-        f"Each round: program {g['program_cards']} cards in secret (your panel opens a private "
-        "dialog; only you see your cards and directions), then reveal them one per turn.",
-        f"Scoring in rounds {', '.join(map(str, g['scoring_rounds']))}; weapon VP at the end.",
+        tr("Start: the host presses Start. Bases are chosen in turn (the starting player last); "
+           "then everyone keeps one of two pilots, places a secret mine at their base and picks "
+           "a basic weapon, all in private dialogs, revealed together."),
+        tr("Each round: program {n} cards in secret (your panel opens a private dialog; only you "
+           "see your cards and directions), then reveal them one per turn.",
+           n=g["program_cards"]),
+        tr("Scoring in rounds {rounds}; weapon VP at the end.",
+           rounds=tr(", ").join(map(str, g["scoring_rounds"]))),
         "",
-        f"Built by ttsmod {__version__} from sources {source}.",
-    ]
+        tr("Built by ttsmod {version} from sources {source}.", version=__version__, source=source),
+    ]  # fmt: skip
     return "\n".join(lines) + "\n"
 
 
