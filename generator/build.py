@@ -58,13 +58,15 @@ class BuildResult:
     warnings: tuple[Problem, ...]
 
 
-def source_hash(game: str, card_folder: Path, lang: str | None = None) -> str:
+def source_hash(
+    game: str, card_folder: Path, lang: str | None = None, ui_lang: str | None = None
+) -> str:
     """A hash of every source a build reads (the card data used, Lua, schemas, the words)."""
     digest = hashlib.sha256()
     patterns = ["lua/lib/**/*.lua", "lua/glue/**/*.lua", f"lua/{game}/**/*.lua"]
     patterns += [f"schemas/{game}/*.json", "schemas/tts/*.json", "schemas/words/*.json"]
-    if lang is not None:
-        patterns += [f"cards/i18n/{lang}.po", f"cards/{game}/i18n/{lang}.po"]
+    for said in {lang, ui_lang} - {None}:
+        patterns += [f"cards/i18n/{said}.po", f"cards/{game}/i18n/{said}.po"]
     sources = sorted(card_folder.glob("*.yaml"))
     sources += sorted({p for pattern in patterns for p in ROOT.glob(pattern)})
     for path in sources:
@@ -103,16 +105,26 @@ def asset_base_url(text: str) -> str:
     return urlunsplit((parts.scheme.lower(), parts.netloc, path, "", ""))
 
 
-def build_key(game: str, card_folder: Path, lang: str | None = None) -> str:
+def lang_suffix(lang: str | None, ui_lang: str | None = None) -> str:
+    """What a build's folder and file names add for its languages: "", "-ja", "-ja-ui-en"."""
+    return (f"-{lang or i18n.SOURCE}" if lang or ui_lang else "") + (
+        f"-ui-{ui_lang}" if ui_lang else ""
+    )
+
+
+def build_key(
+    game: str, card_folder: Path, lang: str | None = None, ui_lang: str | None = None
+) -> str:
     """The build folder's name for a card folder (and a language other than English).
 
     The game id for the shipped cards (cards/<game>), else the game, the folder's name and a
     hash of its full path ("teg-mycopy-1a2b3c4d"), so a build of an edited copy never
-    replaces another's; a build in another language adds it ("teg-ja"), so the English
-    build stays as it is.
+    replaces another's; a build in another language adds it ("teg-ja"), and one whose
+    table speaks another language than its cards adds that too ("teg-ja-ui-en"), so the
+    English build stays as it is.
     """
     folder = Path(card_folder).resolve()
-    suffix = f"-{lang}" if lang else ""
+    suffix = lang_suffix(lang, ui_lang)
     if folder == (CARDS / game).resolve():
         return game + suffix
     digest = hashlib.sha256(folder.as_posix().encode("utf-8")).hexdigest()[:8]
@@ -156,13 +168,16 @@ def build(
     steps: Callable[[int], Callable[[str], None]] = lambda total: lambda name: None,
     report: cards.Report | None = None,
     lang: str | None = None,
+    ui_lang: str | None = None,
 ) -> BuildResult:
     """Build GAME's mod into build_dir/<game>, or raise BuildError (build_dir untouched).
 
     `game` is a game id or a card folder (as for validate); `report` is the card data's
     validation, when the caller already has it; `lang` a language other than English
-    (build_dir/<game>-<lang>: the table's words translated, generator.i18n). Raises BadOption
-    for an unusable option, BuildError for problems in the inputs, OutputError when
+    (build_dir/<game>-<lang>: the table's words translated, generator.i18n); `ui_lang` the
+    table's language when it is not the cards' (its panels, log, chat and object names; the
+    images stay in `lang`): a fallback for a TTS surface that cannot draw `lang`. Raises
+    BadOption for an unusable option, BuildError for problems in the inputs, OutputError when
     build_dir cannot be written.
     """
     base_url = asset_base_url(asset_base_url_text) if asset_base_url_text else None
@@ -181,19 +196,28 @@ def build(
         problems = [Problem(lack.where, None, None, "", "GAME", lack.what) for lack in lacks]
         raise BuildError("the game's parts (ttsmod check)", problems)
     warnings = small_text_warnings(report, font_path)
-    words = None
-    if lang is not None and lang != i18n.SOURCE:
+    lang = None if lang == i18n.SOURCE else lang
+    ui_lang = None if ui_lang == (lang or i18n.SOURCE) else ui_lang
+    english = report
+
+    def speaks(said: str | None) -> tuple[dict[str, str] | None, cards.Report]:
+        """The words of a language other than English, and the card data read in them."""
+        if said is None or said == i18n.SOURCE:
+            return None, english
         try:
-            words = i18n.translator(report.game, lang)
+            found = i18n.translator(english.game, said)
         except i18n.WordsError as err:
-            raise BuildError(f"the {lang} words", err.problems) from None
-        report = i18n.translate_cards(report, words)  # type: ignore[assignment]
-        data = report.data
+            raise BuildError(f"the {said} words", err.problems) from None
+        return found, i18n.translate_cards(english, found)  # type: ignore[return-value]
+
+    # the images speak `lang`; the table (its Lua, the save's names) `ui_lang`, else the same
+    words, report = speaks(lang)
+    data = report.data
+    if lang is not None:
         font_path = font_path or language_font(lang)
-    else:
-        lang = None
-    assert report.documents is not None
-    scripts = build_scripts(report.game, report.documents, build_dir / ".cache", words)
+    ui_words, ui_report = (words, report) if ui_lang is None else speaks(ui_lang)
+    assert ui_report.documents is not None and ui_report.data is not None
+    scripts = build_scripts(report.game, ui_report.documents, build_dir / ".cache", ui_words)
     if scripts.problems:
         raise BuildError("lint", scripts.problems)
     said = (
@@ -212,18 +236,24 @@ def build(
         where = display(report.source)
         problems = [Problem(where, None, None, WHOLE_FILE, "LAYOUT", f) for f in faults]
         raise BuildError("layout", problems)
-    key = build_key(report.game, report.source, lang)
+    key = build_key(report.game, report.source, lang, ui_lang)
     folder = game_folder(build_dir, key)
     url_base = base_url or (folder / "assets").absolute().as_uri() + "/"
-    source = source_hash(report.game, report.source, lang)
-    with i18n.speaking(words):
-        built = parts.build_save(data, assets, url_base, scripts.bundles["Global"].text, source)
+    source = source_hash(report.game, report.source, lang, ui_lang)
+    with i18n.speaking(ui_words):
+        built = parts.build_save(
+            ui_report.data, assets, url_base, scripts.bundles["Global"].text, source
+        )
     name = file_stem(built.save["SaveName"])  # the game's name: checked non-empty
-    if lang is not None and words is not None:
+    if lang is not None or ui_lang is not None:
         # the file keeps the English name's letters ("TinyEpicGalaxies-ja.json")
-        english = {said: text for text, said in words.items()}.get(built.save["SaveName"])
-        name = f"{file_stem(english or built.save['SaveName']) or report.game}-{lang}"
-        built.save["SaveName"] = f"{built.save['SaveName']} ({i18n.language_name(lang)})"
+        plain = {said: text for text, said in (ui_words or {}).items()}.get(built.save["SaveName"])
+        stem = file_stem(plain or built.save["SaveName"]) or report.game
+        name = stem + lang_suffix(lang, ui_lang)
+        langs = i18n.language_name(lang or i18n.SOURCE)
+        if ui_lang is not None:
+            langs = f"{langs}, UI: {i18n.language_name(ui_lang)}"
+        built.save["SaveName"] = f"{built.save['SaveName']} ({langs})"
     save_text = json.dumps(built.save, indent=2, ensure_ascii=False)
     manifest = {
         "game": report.game,
@@ -232,6 +262,7 @@ def build(
         "asset_base_url": base_url,
         "font": font_path,
         "lang": lang or i18n.SOURCE,
+        "ui_lang": ui_lang or lang or i18n.SOURCE,
         "ttsmod": __version__,
     }
     files = {

@@ -150,7 +150,20 @@ FOLDER_GAME = click.option("--game", help="Which game a folder holds (default: i
     help="The players' language (default en): the table's words from cards/i18n/LANG.po and "
     "cards/<game>/i18n/LANG.po, built into build/<game>-LANG/ beside the English build.",
 )
-def build(source: str, asset_base_url: str | None, font_path: str | None, lang: str | None) -> None:
+@click.option(
+    "--ui-lang",
+    metavar="LANG",
+    help="The table's own language when it should not be --lang's (its panels, log, chat and "
+    "object names; the cards stay in --lang): for a TTS surface that cannot draw --lang "
+    "(docs/i18n.md). Built into build/<game>-LANG-ui-UILANG/.",
+)
+def build(
+    source: str,
+    asset_base_url: str | None,
+    font_path: str | None,
+    lang: str | None,
+    ui_lang: str | None,
+) -> None:
     """Build a game's mod into build/<game>/ (`make mod` runs this for every game).
 
     GAME_OR_DIR is a game id (default teg) or a folder holding a copy of its card data.
@@ -159,7 +172,7 @@ def build(source: str, asset_base_url: str | None, font_path: str | None, lang: 
     thumbnail <Save>.png, assets/, scripts/ and build.json. Nothing in build/ changes
     unless every step succeeds. With --lang, a string with no translation stops the build.
     """
-    result = _run_build(source, asset_base_url, font_path, lang)
+    result = _run_build(source, asset_base_url, font_path, lang, ui_lang)
     images = sum(1 for f in result.files if f.startswith("assets/"))
     click.echo(
         f"wrote {display(result.folder / result.save_name)}.json "
@@ -169,7 +182,11 @@ def build(source: str, asset_base_url: str | None, font_path: str | None, lang: 
 
 
 def _run_build(
-    source: str, asset_base_url: str | None, font_path: str | None, lang: str | None = None
+    source: str,
+    asset_base_url: str | None,
+    font_path: str | None,
+    lang: str | None = None,
+    ui_lang: str | None = None,
 ) -> Any:
     from generator import paths
     from generator.build import BadOption, BuildError, build
@@ -188,7 +205,9 @@ def _run_build(
         sys.exit(EXIT_BAD_INPUT)
     with _progress("rendering") as steps:
         try:
-            result = build(source, paths.BUILD, asset_base_url, font_path, steps, report, lang)
+            result = build(
+                source, paths.BUILD, asset_base_url, font_path, steps, report, lang, ui_lang
+            )
         except BuildError as err:
             click.echo(render(err.problems))
             _fail(f"build stopped at {err.stage}; build/ is unchanged", EXIT_BAD_INPUT)

@@ -52,6 +52,7 @@ def test_translation_replaces_each_literal_on_its_own_line():
 # --- the catalogues and the build ------------------------------------------------------------
 
 import json  # noqa: E402
+import re  # noqa: E402
 
 from generator import cards, games, i18n  # noqa: E402
 from generator.build import BuildError, build  # noqa: E402
@@ -195,6 +196,22 @@ def test_a_japanese_build_draws_its_images_in_a_typeface_that_has_the_characters
     manifest = json.loads((built.folder / "build.json").read_text(encoding="utf-8"))
     assert manifest["lang"] == "ja" and manifest["font"].endswith("NotoSansCJKjp-Regular.otf")
     assert english.folder.name == "tem" and built.folder.name == "tem-ja"
+
+    # the fallback (docs/i18n.md): Japanese cards at a table that speaks English
+    fallback = build("tem", tmp_path, lang="ja", ui_lang="en")
+    assert fallback.folder.name == "tem-ja-ui-en" and fallback.images_drawn == 0
+    assets = {p: sorted((b.folder / "assets").iterdir()) for p, b in
+              (("ja", built), ("en", english), ("fallback", fallback))}  # fmt: skip
+    names = [[p.name for p in a] for a in assets.values()]
+    assert names[2] == names[0] != names[1]  # the Japanese build's images, not the English
+    save = json.loads((fallback.folder / f"{fallback.save_name}.json").read_text("utf-8"))
+    japanese = re.compile("[\u3040-\u30ff\u4e00-\u9fff]")
+    said = [save["XmlUI"], json.dumps(save["TabStates"], ensure_ascii=False)]
+    said += [o["Nickname"] for o in save["ObjectStates"]]
+    assert not [s for s in said if japanese.search(s)]
+    lua = "\n".join(line for line in save["LuaScript"].splitlines() if "--" not in line)
+    assert not japanese.search(lua)
+    assert save["SaveName"] == "Tiny Epic Mechs (日本語, UI: English)"
 
 
 def test_the_secrets_check_finds_a_secret_leaked_in_japanese(tmp_path):
