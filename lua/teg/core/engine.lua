@@ -146,21 +146,23 @@ function Engine.new(raw)
 
   local function by_active(state, src, stage)
     if #state.follow > 0 then
-      refuse("waiting for " .. state.follow[1].waiting[1] .. " to follow or pass")
+      refuse(tr("waiting for {player} to follow or pass", { player = state.follow[1].waiting[1] }))
     end
     local player = src:peek("player")
     if player ~= nil and player ~= state.active then
-      refuse("it is " .. state.active .. "'s turn, not " .. tostring(player) .. "'s")
+      refuse(tr("it is {player}'s turn, not {other}'s",
+        { player = state.active, other = tostring(player) }))
     end
     if state.stage ~= stage then
-      refuse(state.stage == "roll" and "roll the dice first" or "the dice are already rolled")
+      refuse(state.stage == "roll" and tr("roll the dice first")
+        or tr("the dice are already rolled"))
     end
     return S.active_seat(state)
   end
 
   local function decider(state, src)
     if #state.follow == 0 then
-      refuse("no follow window is open")
+      refuse(tr("no follow window is open"))
     end
     local color = state.follow[1].waiting[1]
     if src.offering then
@@ -168,7 +170,8 @@ function Engine.new(raw)
     end
     local who = src:peek("player")
     if who ~= color then
-      refuse("it is " .. color .. "'s turn to follow or pass, not " .. tostring(who) .. "'s")
+      refuse(tr("it is {player}'s turn to follow or pass, not {other}'s",
+        { player = color, other = tostring(who) }))
     end
     return S.seat_of(state, color)
   end
@@ -204,11 +207,11 @@ function Engine.new(raw)
   function H.convert(state, src)
     local me = by_active(state, src, "main")
     if state.turn.converted then
-      refuse("the converter was already used this turn")
+      refuse(tr("the converter was already used this turn"))
     end
     local ready = R:ready_dice(state)
     if #ready < 3 then
-      refuse("the converter needs three unused dice")
+      refuse(tr("the converter needs three unused dice"))
     end
     local who = state.active
     local spend = src:pick("spend", R:dice_cands(state, ready, src.offering), 2, 2, who,

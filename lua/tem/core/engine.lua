@@ -1321,7 +1321,7 @@ function Engine.new(D)
   end
 
   local function resolve(s, src)
-    if s.phase == "over" then refuse(src, "the game is over") end
+    if s.phase == "over" then refuse(src, tr("the game is over")) end
     s.events = json.array({}) -- what this action does, in order (the log words them)
     if SIMULTANEOUS[s.phase] then
       local opts = {}
@@ -1356,7 +1356,8 @@ function Engine.new(D)
         return nil, who .. " has already made this choice"
       end
     elseif who ~= s.active then
-      return nil, "it is " .. tostring(s.active) .. "'s turn, not " .. who .. "'s"
+      return nil, tr("it is {player}'s turn, not {other}'s",
+        { player = tostring(s.active), other = who })
     end
     local out = {}
     if SIMULTANEOUS[kind] then out[1] = action.player end

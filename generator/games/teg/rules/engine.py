@@ -225,13 +225,18 @@ class Engine:
     def _by_active(self, s: State, src: Source, stage: str) -> int:
         """Refuse an active-player action at the wrong moment or from the wrong seat."""
         if s["follow"]:
-            raise IllegalAction(f"waiting for {s['follow'][0]['waiting'][0]} to follow or pass")
+            waiting = s["follow"][0]["waiting"][0]
+            raise IllegalAction(tr("waiting for {player} to follow or pass", player=waiting))
         player = src.peek("player")
         if player is not None and player != s["active"]:
-            raise IllegalAction(f"it is {s['active']}'s turn, not {player}'s")
+            raise IllegalAction(
+                tr("it is {player}'s turn, not {other}'s", player=s["active"], other=player)
+            )
         if s["stage"] != stage:
             raise IllegalAction(
-                "roll the dice first" if s["stage"] == "roll" else "the dice are already rolled"
+                tr("roll the dice first")
+                if s["stage"] == "roll"
+                else tr("the dice are already rolled")
             )
         return active_index(s)
 
@@ -254,10 +259,10 @@ class Engine:
     def _convert(self, s: State, src: Source) -> int:
         me = self._by_active(s, src, "main")
         if s["turn"]["converted"]:
-            raise IllegalAction("the converter was already used this turn")
+            raise IllegalAction(tr("the converter was already used this turn"))
         ready = self.uses.ready_dice(s)
         if len(ready) < 3:
-            raise IllegalAction("the converter needs three unused dice")
+            raise IllegalAction(tr("the converter needs three unused dice"))
         who = s["active"]
         cands = self.uses.dice_cands(s, ready, src.offering)
         spend = src.pick("spend", cands, 2, 2, who, lambda: "spend must name two unused dice")
@@ -313,13 +318,19 @@ class Engine:
 
     def _decider(self, s: State, src: Source) -> int:
         if not s["follow"]:
-            raise IllegalAction("no follow window is open")
+            raise IllegalAction(tr("no follow window is open"))
         color = s["follow"][0]["waiting"][0]
         if src.offering:
             return seat(s, color)
         who = src.peek("player")
         if who != color:
-            raise IllegalAction(f"it is {color}'s turn to follow or pass, not {who}'s")
+            raise IllegalAction(
+                tr(
+                    "it is {player}'s turn to follow or pass, not {other}'s",
+                    player=color,
+                    other=who,
+                )
+            )
         return seat(s, color)
 
     def _follow(self, s: State, src: Source) -> int:

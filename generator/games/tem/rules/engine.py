@@ -97,7 +97,9 @@ class Engine(Stepwise):
             if who not in self._pending(s):
                 raise IllegalAction(self._not_pending(s, who))
         elif who != s["active"]:
-            raise IllegalAction(f"it is {s['active']}'s turn, not {who}'s")
+            raise IllegalAction(
+                tr("it is {player}'s turn, not {other}'s", player=s["active"], other=who)
+            )
         lead = [who] if kind in SIMULTANEOUS else []
         try:
             if kind == "base":
@@ -135,7 +137,7 @@ class Engine(Stepwise):
 
     def _resolve(self, s: State, src: Source) -> Any:
         if self.is_over(s):
-            raise IllegalAction("the game is over")
+            raise IllegalAction(tr("the game is over"))
         s["events"] = []  # what this action does, in order (the log words them)
         phase = s["phase"]
         if phase in SIMULTANEOUS:
