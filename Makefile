@@ -14,7 +14,14 @@ mod: $(STAMP)
 		echo "$(BIN)/ttsmod build $$game"; $(BIN)/ttsmod build $$game || exit 1; \
 	done
 
+# The real-interpreter tests (tests/test_interpreter.py) run too wherever a MoonSharp DLL is
+# found (../shared/moonsharp, or TTSMOD_MOONSHARP): pythonnet is installed for them then.
 test: $(STAMP) lint
+	@dll="$${TTSMOD_MOONSHARP:-../shared/moonsharp/MoonSharp.Interpreter.dll}"; \
+	if [ -f "$$dll" ] && ! $(BIN)/python -c 'import pythonnet' 2>/dev/null; then \
+		echo "$(BIN)/python -m pip install -e '.[test,moonsharp]'  (a MoonSharp DLL is at $$dll)"; \
+		$(BIN)/python -m pip install --quiet -e '.[test,moonsharp]'; \
+	fi
 	$(BIN)/python -m pytest -q -n auto --maxprocesses 4
 
 # The long runs CI leaves out: every seeded game of the UI checks (Mechs 40, not 20;
@@ -23,7 +30,9 @@ soak: $(STAMP)
 	TTSMOD_SOAK=1 $(BIN)/python -m pytest -q -n auto --maxprocesses 4 tests/test_tem_table.py \
 		tests/test_table.py
 
-# The table on a real MoonSharp (docs/moonsharp.md): make real MOONSHARP=path/to/MoonSharp.Interpreter.dll
+# The table on a real MoonSharp alone (docs/moonsharp.md; `make test` runs these too when it
+# finds the DLL): make real [MOONSHARP=path/to/MoonSharp.Interpreter.dll]
+MOONSHARP ?= ../shared/moonsharp/MoonSharp.Interpreter.dll
 real: $(STAMP)
 	@test -f "$(MOONSHARP)" || { echo "give MOONSHARP=PATH, PATH a MoonSharp.Interpreter.dll"; exit 2; }
 	$(BIN)/python -m pip install --quiet -e '.[test,moonsharp]'
