@@ -1194,10 +1194,14 @@ def playtest(
             else ""
         )
     )
+    lupa = "the Lua heap on lupa, the script's own"
     if interpreter is None:
-        click.echo(costs.text())
+        lines = [costs.text(), costs.garbage_text(actions, lupa)]
     else:
-        click.echo(costs.real_text(twins, _bridge_line()))
+        lines = [costs.real_text(twins, _bridge_line()),
+                 costs.garbage_text(actions, "MoonSharp's thread, the bridge's included"),
+                 twins.garbage_text(actions, lupa)]  # fmt: skip
+    click.echo("\n".join(line for line in lines if line))
     if longest is not None and longest.saved is not None:
         from generator.harness.play import measure_load
 

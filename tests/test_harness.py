@@ -46,27 +46,6 @@ def test_pairs_order_is_shuffled_by_seed_and_complete():
     assert runtime(4).execute(program) == runtime(4).execute(program)
 
 
-def test_next_walks_in_the_same_seeded_order_as_pairs():
-    """Our loops are mostly `for k, v in next, t`: raw next follows Lua 5.2's string hashing,
-    which each runtime seeds apart, so it is seeded like pairs; a key set comes back in the
-    same order every time (as MoonSharp's insertion order would), and a walk survives values
-    cleared along the way."""
-    program = (
-        "local t = {}\nfor i = 1, 12 do t['k' .. i] = i end\n"
-        "local a, b = {}, {}\nfor k in next, t do a[#a + 1] = k end\n"
-        "for k in pairs(t) do b[#b + 1] = k end\n"
-        "local c = {}\nfor k in next, t do c[#c + 1] = k; if k == 'k3' then t.k5 = nil end end\n"
-        "return table.concat(a, ','), table.concat(b, ','), table.concat(c, ','), next({})"
-    )
-    orders = [runtime(seed).execute(program) for seed in (4, 4, 5)]
-    a, b, c, empty = orders[0]
-    assert a == b and empty is None
-    keys = a.split(",")
-    cleared = keys.index("k5") > keys.index("k3")  # (cleared before the walk reached it)
-    assert c == ",".join(k for k in keys if not (cleared and k == "k5"))
-    assert orders[0] == orders[1] and orders[0][0] != orders[2][0]  # the seed's, alone
-
-
 def test_table_remove_and_insert_check_positions_as_moonsharp_does():
     lua = runtime()
     with pytest.raises(LuaError, match="position out of bounds"):

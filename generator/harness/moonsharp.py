@@ -11,8 +11,7 @@ MoonSharp 2.0 and as its source (CoreLib/TableModule.cs, StringLib/KopiLua_StrLi
 - string.find/match/gmatch/gsub raise "pattern too complex" when one match attempt calls
   the matcher more than 200 times: MoonSharp counts every call and never gives one back,
   so `s:match("^%s*(.-)%s*$")` fails on a subject of a few hundred characters;
-- pairs and next visit keys in a shuffled, seeded order (the same for the same keys), so no
-  code can lean on an order and a counted run repeats.
+- pairs visits keys in a shuffled, seeded order, so no code can lean on an order.
 
 See docs/moonsharp.md: what each rule of the profile was measured from.
 """
@@ -46,15 +45,20 @@ pack = table.pack
 -- Code that stands for C# in MoonSharp runs uncounted (meter.pause, see COUNTER): a call of
 -- it counts as a C function's call does, one instruction (`meter.overhead`, the wrapper's
 -- own instructions, measured when the profile is set up, is taken back off the count).
+-- What it allocates on the Lua heap is not the script's either (C# allocates on its own
+-- heap, and differently): `meter.quiet` gathers it, for the count to take off.
 local pause = meter.pause
 local pack_, unpack_ = table.pack, table.unpack
+local heap_kb = collectgarbage
 local function quiet(f)
   return function(...)
     local was = pause(true)
+    local before = not was and heap_kb("count")
     local r = pack_(pcall(f, ...))
     pause(was)
     if not was then
       meter.back = meter.back + meter.overhead
+      meter.quiet = meter.quiet + (heap_kb("count") - before)
     end
     if not r[1] then
       local message = r[2]
@@ -765,91 +769,34 @@ local function random_below(n)
   return state % n
 end
 
-local function ranked(a, b)
-  local ra, rb = RANK[type(a)] or 4, RANK[type(b)] or 4
-  if ra ~= rb then
-    return ra < rb
-  end
-  if ra == 1 or ra == 2 then
-    return a < b
-  end
-  if ra == 3 then
-    return (not a) and b
-  end
-  return false
-end
-
--- A table's keys in the order pairs and next visit them. Lua 5.2 seeds its string hashing per
--- runtime, so raw `next` differs from run to run (and a counted run with it): sort first,
--- then shuffle, for an order that depends on the seed and the keys alone. The same keys
--- come in the same order each time, as in MoonSharp, whose tables keep their insertion
--- order (so a cache keyed by the order a table's keys come in, lib/json.lua's, hits as it
--- would there).
-local function seeded_keys(t)
-  local keys, plain = {}, true
-  for k in raw_next, t do
-    keys[#keys + 1] = k
-    plain = plain and type(k) == "string"
-  end
-  if plain then
-    table.sort(keys) -- (strings alone: C's order, the same as ranked's)
-  else
-    table.sort(keys, ranked)
-  end
-  local state = (seed + #keys * 7919) % 2147483646 + 1
-  for i = 1, #keys do
-    local k = keys[i]
-    local code = type(k) == "string" and #k * 31 + (byte(k, 1) or 0) * 17 + (byte(k, -1) or 0)
-      or (type(k) == "number" and floor(k) or 0)
-    state = (state * 16807 + code) % 2147483647
-  end
-  for i = #keys, 2, -1 do
-    state = (state * 16807) % 2147483647
-    local j = state % i + 1
-    keys[i], keys[j] = keys[j], keys[i]
-  end
-  return keys
-end
-
--- `next` in a seeded order too (most of our loops are `for k, v in next, t`): the order is
--- taken when a walk starts, next(t, nil), and followed from the key given after that; a key
--- the order does not hold (the table grew since) takes it again.
-local walks = setmetatable({}, { __mode = "k" })
-local raw_rawget = rawget
-local function seeded_next(t, k)
-  local walk = walks[t]
-  if k == nil or walk == nil or walk.at[k] == nil then
-    local keys = seeded_keys(t)
-    local at = {}
-    for i = 1, #keys do
-      at[keys[i]] = i
-    end
-    walk = { keys = keys, at = at }
-    walks[t] = walk
-    if k ~= nil and at[k] == nil then
-      return raw_next(t, k) -- (raw next's own error for a key the table lacks)
-    end
-  end
-  local keys, i = walk.keys, k == nil and 0 or walk.at[k]
-  while true do
-    i = i + 1
-    local key = keys[i]
-    if key == nil then
-      return nil
-    end
-    local v = raw_rawget(t, key)
-    if v ~= nil then
-      return key, v
-    end
-  end
-end
-
 pairs = function(t)
   local mt = getmetatable(t)
   if mt and mt.__pairs then
     return mt.__pairs(t)
   end
-  local keys = seeded_keys(t)
+  local keys = {}
+  for k in raw_next, t do
+    keys[#keys + 1] = k
+  end
+  -- Lua 5.2 seeds its string hashing per runtime, so `next` differs from run to run: sort
+  -- first, then shuffle, for an order that depends on the seed alone.
+  table.sort(keys, function(a, b)
+    local ra, rb = RANK[type(a)] or 4, RANK[type(b)] or 4
+    if ra ~= rb then
+      return ra < rb
+    end
+    if ra == 1 or ra == 2 then
+      return a < b
+    end
+    if ra == 3 then
+      return (not a) and b
+    end
+    return false
+  end)
+  for i = #keys, 2, -1 do
+    local j = random_below(i) + 1
+    keys[i], keys[j] = keys[j], keys[i]
+  end
   local i = 0
   return function()
     i = i + 1
@@ -990,7 +937,6 @@ end
 
 -- The functions that stand for MoonSharp's C#: their own instructions are not counted.
 tostring, tonumber, assert = quiet(tostring), quiet(tonumber), quiet(assert)
-next = quiet(seeded_next)
 string.format = quiet(string.format)
 string.len, string.byte = quiet(string.len), quiet(string.byte)
 string.unicode = quiet(string.unicode)
@@ -1024,7 +970,7 @@ local paused = false
 -- The profile runs its own Lua where MoonSharp runs C# (its pattern matcher's call count, the
 -- shuffled pairs, number formatting): those instructions are not the script's, so the
 -- profile pauses the count around them.
-local meter = { n = 0, pause = function(on)
+local meter = { n = 0, quiet = 0, pause = function(on)
   local was = paused
   paused = on
   return was
@@ -1059,7 +1005,7 @@ return meter, function(fn, ...)
     return 0, fn(...)
   end
   local before = total
-  local charged, backed = meter.n, meter.back
+  local charged, backed, quieted = meter.n, meter.back, meter.quiet
   -- what the call allocates (`meter.bytes`): the collector held still while it runs (a
   -- table's runtime never collects: generator/harness/tts/emulator.py)
   local running = collect("isrunning")
@@ -1073,7 +1019,8 @@ return meter, function(fn, ...)
   local results = pack(pcall(fn, ...))
   sethook()
   counting = false
-  meter.bytes = floor((collect("count") - heap) * 1024 + 0.5)
+  -- (less what the profile's own Lua allocated, standing for C#)
+  meter.bytes = floor((collect("count") - heap - (meter.quiet - quieted)) * 1024 + 0.5)
   if running then
     collect("restart")
   end

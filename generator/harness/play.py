@@ -423,6 +423,23 @@ class Costs:
             lines.append(bridge)
         return "\n".join(lines)
 
+    def garbage_text(self, actions: int, where: str) -> str:
+        """The bytes the handlers allocated, an action and by handler kind (issue 50).
+
+        `where`: what allocated them ("MoonSharp", whose thread's bytes include the
+        pythonnet bridge's own; "the Lua heap on lupa", the script's alone, uncollected).
+        """
+        totals = {name: sum(runs) for name, runs in self.allocated.items() if sum(runs) > 0}
+        if not totals or actions <= 0:
+            return ""
+        everything = sum(totals.values())
+        kinds = sorted(totals, key=lambda n: -totals[n])[:4]
+        each = ", ".join(f"{n} {totals[n] / actions / 1024:,.1f}" for n in kinds)
+        return (
+            f"garbage ({where}): {everything / actions / 1024:,.1f} KB an action, "
+            f"{everything / 2**20:,.1f} MB in all; by handler kind, KB an action: {each}"
+        )
+
     def _collected(self, name: str) -> list[int]:
         """Each run's collections, minor and major (a real interpreter's)."""
         minors = self.collections.get(name) or [0] * len(self.ms.get(name, ()))
