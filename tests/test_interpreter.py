@@ -204,7 +204,6 @@ def test_time_is_moonsharps_own_with_the_bridge_taken_out():
     assert t.bridge is not None and t.bridge.crossings >= 200
 
 
-@needs_dll
 def _tables() -> list[str]:
     """Every game in the registry that has a table."""
     out = []
@@ -217,6 +216,7 @@ def _tables() -> list[str]:
     return out
 
 
+@needs_dll
 @pytest.mark.parametrize("game", _tables())
 def test_a_whole_game_on_moonsharp_is_lupas_game(game):
     run = subprocess.run(
