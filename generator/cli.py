@@ -486,7 +486,7 @@ def probe_text(lang: str) -> None:
 def list_games(ids: bool, tables: bool) -> None:
     """List the games ttsmod knows: id, name, players, and whether it has a table yet."""
     if ids:
-        click.echo("\n".join(g for g in games.ids() if not tables or _has_table(g)))
+        click.echo("\n".join(games.with_tables() if tables else games.ids()))
         return
     for game_id in games.ids():
         found = games.get(game_id)
@@ -629,14 +629,14 @@ def replay(
     if reader is not None and at is None and not step:
         _fail("ttsmod: --as COLOR reads the log at a move: give --at N or --step too",
               EXIT_BAD_INPUT)  # fmt: skip
-    if (at is not None or step) and not _has_table(game):
+    if (at is not None or step) and not games.has_table(game):
         _fail(f"ttsmod: {game} has no table yet: its story (--at, --step) is told in the "
               "table's words", EXIT_BAD_INPUT)  # fmt: skip
     if at is not None or step:
         _tell(game, data, at, step, reader)
         return
     click.echo(final)
-    if json.loads(final).get("phase") == "over" and _has_table(game):
+    if json.loads(final).get("phase") == "over" and games.has_table(game):
         from generator.harness.story import Teller
 
         told = Teller(game).tell(data)
@@ -659,14 +659,6 @@ def _story_checked(game: str, data: dict[str, Any], reader: str | None) -> None:
 def _interactive() -> bool:
     """True when a person types the answers (--step waits for Enter then)."""
     return sys.stdin.isatty()
-
-
-def _has_table(game: str) -> bool:
-    try:
-        games.get(game).build_parts()
-    except games.NoTable:
-        return False
-    return True
 
 
 def _tell(game: str, data: dict[str, Any], at: int | None, step: bool, reader: str | None) -> None:

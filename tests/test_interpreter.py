@@ -204,20 +204,8 @@ def test_time_is_moonsharps_own_with_the_bridge_taken_out():
     assert t.bridge is not None and t.bridge.crossings >= 200
 
 
-def _tables() -> list[str]:
-    """Every game in the registry that has a table."""
-    out = []
-    for game in games.ids():
-        try:
-            games.get(game).build_parts()
-        except games.NoTable:
-            continue
-        out.append(game)
-    return out
-
-
 @needs_dll
-@pytest.mark.parametrize("game", _tables())
+@pytest.mark.parametrize("game", games.with_tables())
 def test_a_whole_game_on_moonsharp_is_lupas_game(game):
     run = subprocess.run(
         [sys.executable, "-m", "generator", "playtest", game, "--games", "1",

@@ -75,18 +75,7 @@ def test_a_mat_with_no_room_for_the_card_data_stops_the_build(tmp_path):
     assert not (tmp_path / "build" / "tem").exists()
 
 
-def _with_table() -> list[str]:
-    out = []
-    for game in games.ids():
-        try:
-            games.get(game).build_parts()
-        except games.NoTable:
-            continue
-        out.append(game)
-    return out
-
-
-@pytest.mark.parametrize("game", _with_table())
+@pytest.mark.parametrize("game", games.with_tables())
 def test_the_previews_names_never_overprint_each_other_or_a_picture(game, tmp_path):
     """Issue 49: in Mechs' preview the Yellow hand's name lay over the Pulse Pistol pile's,
     and the weapon deck's name ran into the Energy Sword card under it."""

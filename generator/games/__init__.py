@@ -95,6 +95,20 @@ def ids() -> list[str]:
     return sorted(MODULES)
 
 
+def has_table(game: str) -> bool:
+    """True when the game has a table (its build_parts raise no NoTable)."""
+    try:
+        get(game).build_parts()
+    except NoTable:
+        return False
+    return True
+
+
+def with_tables() -> list[str]:
+    """Every game id that has a table, sorted."""
+    return [game for game in ids() if has_table(game)]
+
+
 def game_rng(seed: int, index: int) -> random.Random:
     """The random generator of game `index` in a run seeded `seed` (any game)."""
     return random.Random(f"{seed}:{index}")

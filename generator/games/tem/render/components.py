@@ -25,6 +25,7 @@ from generator.games.tem.render.features import (
     score_features,
     tracks,
 )
+from generator.games.tem.rules.engine import act_label
 from generator.i18n import tr
 from generator.render.draw import INK, SEAT_RGB, TextFitError, fitted_size, shade, text_box
 from generator.render.features import Rect
@@ -231,7 +232,7 @@ def program_card(
             y = top + k * 60
             draw.polygon([(cx, y), (cx - 50, y + 60), (cx + 50, y + 60)], fill=INK)
     body = tr("{arrow}, then: {action}", arrow=words.arrow(arrow, units),
-              action=words.action(program["action"]))  # fmt: skip
+              action=act_label(program["action"]))  # fmt: skip
     text_box(draw, BODY[0], body, BODY[1], font_path=font_path)
     _mark(draw, marked, font_path, _W, _H)
     return image

@@ -1,4 +1,4 @@
-"""Tiny Epic Mechs card texts in words: an ability, a cost, a program's arrow and action.
+"""Tiny Epic Mechs card texts in words: an ability, a cost, a program's arrow.
 
 Every text is said in the language being built (`generator.i18n.tr`).
 """
@@ -19,17 +19,6 @@ def arrow(kind: str, units: Units) -> str:
         "step": tr("{zones} N/E/S/W", zones=count(units, 1, "zones")),
         "double": tr("{zones} N/E/S/W, jumping", zones=count(units, 2, "zones")),
         "diagonal": tr("{zones} diagonally", zones=count(units, 1, "zones")),
-    }[kind]
-
-
-def action(kind: str) -> str:
-    """A program card's action, as its card names it."""
-    return {
-        "collect": tr("Collect"),
-        "mine": tr("Deploy a mine"),
-        "turret": tr("Deploy a turret"),
-        "buy": tr("Buy a weapon"),
-        "power_up": tr("Heal or upgrade"),
     }[kind]
 
 

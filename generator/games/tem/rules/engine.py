@@ -26,8 +26,8 @@ from generator.i18n import tr
 SIMULTANEOUS = ("pilot", "base_mine", "basic", "program")
 
 
-def _act_label(action: str) -> str:
-    """What a program card action is called in its decision's option."""
+def act_label(action: str) -> str:
+    """What a program card action is called: in its decision's option, and on the card."""
     return {
         "collect": tr("Collect"),
         "mine": tr("Deploy a mine"),
@@ -845,7 +845,7 @@ class Engine(Stepwise):
             self._say(s, "no_action", p["color"], action=action, why=why)
             return
         if (
-            src.ask("act", p["color"], [(action, _act_label(action)), ("skip", tr("Skip it"))])
+            src.ask("act", p["color"], [(action, act_label(action)), ("skip", tr("Skip it"))])
             == "skip"
         ):
             self._say(s, "no_action", p["color"], action=action, why="skip")
