@@ -46,6 +46,25 @@ def test_pairs_order_is_shuffled_by_seed_and_complete():
     assert runtime(4).execute(program) == runtime(4).execute(program)
 
 
+def test_a_pairs_walk_counts_the_same_on_every_runtime():
+    """pairs sorts a table's keys before it shuffles them (the profile's own work, standing
+    for MoonSharp's insertion order): none of that is the script's to count, or the count
+    would follow Lua 5.2's string hashing, which each runtime seeds apart (issue 50)."""
+    from generator.harness.moonsharp import counting_runtime
+
+    counts = set()
+    for _ in range(6):
+        lua, count = counting_runtime(4)
+        walk = lua.eval(
+            "function() local t = {} for i = 1, 40 do t['k' .. i] = i end "
+            "local n = 0 for k, v in pairs(t) do n = n + v end return n end"
+        )
+        counted, total = count(walk)
+        assert total == 820
+        counts.add(counted)
+    assert len(counts) == 1, counts
+
+
 def test_table_remove_and_insert_check_positions_as_moonsharp_does():
     lua = runtime()
     with pytest.raises(LuaError, match="position out of bounds"):

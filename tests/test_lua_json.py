@@ -93,3 +93,26 @@ def test_decoding_costs_what_the_text_is_long_even_where_string_functions_copy_i
 
     small, large = cost(100), cost(1000)
     assert large < 12 * small, (small, large)
+
+
+def test_encoding_counts_the_same_on_every_runtime():
+    """The same object costs the same count on every runtime (issue 50). Lua 5.2 seeds its
+    string hashing per runtime, so `next` walks an object's keys in a different order on
+    each: a sort with a Lua comparator would make a different number of calls; the keys'
+    hex texts sort natively instead. An object with a key that is not ASCII still sorts as
+    Python does."""
+    from generator.harness.moonsharp import counting_runtime
+
+    value = {f"{word}_{i}": i for i, word in enumerate(["red", "Blue", "x-0", "ab", "a"] * 8)}
+    counts = set()
+    for _ in range(6):
+        lua, count = counting_runtime(2)
+        bundle = write_bundle(collect(Module("__root", ROOT_MODULE, "<test>"), ROOT / "lua", {}))
+        codec = lua.execute(bundle.text)
+        text = canonical(value)
+        counted, encoded = count(codec.roundtrip, text)
+        assert encoded == text
+        counts.add(counted)
+    assert len(counts) == 1, counts
+    mixed = {"é": 1, "z": 2, "A": 3, "日本": 4, "a-b": 5}
+    assert codec.roundtrip(canonical(mixed)) == canonical(mixed)

@@ -338,6 +338,9 @@ end
 local IGNORED = { [39] = 1, [45] = 2 } -- ' and -
 
 local function culture_less(a, b)
+  if not s_find(a, "[^0-9a-z]") and not s_find(b, "[^0-9a-z]") then
+    return a < b -- digits, then small letters: the culture's order is the code order
+  end
   local ka, kb = {}, {}
   for _, pair in ipairs({ { a, ka }, { b, kb } }) do
     local s, key = pair[1], pair[2]
@@ -779,8 +782,9 @@ pairs = function(t)
     keys[#keys + 1] = k
   end
   -- Lua 5.2 seeds its string hashing per runtime, so `next` differs from run to run: sort
-  -- first, then shuffle, for an order that depends on the seed alone.
-  table.sort(keys, function(a, b)
+  -- first, then shuffle, for an order that depends on the seed alone. (The native sort: the
+  -- profile's own order is not the script's to count.)
+  raw_sort(keys, function(a, b)
     local ra, rb = RANK[type(a)] or 4, RANK[type(b)] or 4
     if ra ~= rb then
       return ra < rb

@@ -166,32 +166,68 @@ function M.before(a, b)
   return true -- a is a proper prefix of b
 end
 
--- Sorted lists of an object's keys, by the keys joined in the order `next` gave them: the
--- same few key sets come back again and again (actions, players, dice).
-local SORTED = {}
-local sorted_count = 0
+-- A key's sort text: two hex digits for each of its characters, so that a native sort (which
+-- compares strings by the player's culture in MoonSharp) puts keys in code order, as Python
+-- does. No Lua comparator runs: its calls would follow the order `next` walked the keys in,
+-- which Lua 5.2's string hashing, seeded per runtime, changes, and a run's count with it
+-- (issue 50). Keys are ASCII ids; an object with any other key is sorted by M.before.
+local HEX = {}
+for code = 0, 127 do -- (a table: gsub looks a match up, no Lua function called a character)
+  HEX[string.char(code)] = string.format("%02x", code)
+end
+-- key -> its sort text (false: not ASCII), and back; bounded in number as QUOTED is
+local SORT_TEXT, KEY_OF = {}, {}
+local sort_text_count = 0
 
-local function sorted_keys(t, keys)
-  local joined = table.concat(keys, "\0")
-  local known = SORTED[joined]
-  if known and #known == #keys then
-    local same = true
-    for i = 1, #known do
-      if t[known[i]] == nil then -- another key set that joins the same way
-        same = false
-        break
+local function sort_text(k)
+  local text = SORT_TEXT[k]
+  if text ~= nil then
+    return text
+  end
+  -- a character missing from HEX is left as it is: the text comes out short
+  text = string.gsub(k, ".", HEX)
+  if #text ~= 2 * #k then
+    text = false
+  end
+  if sort_text_count < 4096 then
+    SORT_TEXT[k] = text
+    if text then
+      KEY_OF[text] = k
+    end
+    sort_text_count = sort_text_count + 1
+  end
+  return text
+end
+
+-- keys[1..n] sorted in place, as Python sorts strings
+local function sort_keys(keys, n)
+  local back = nil -- texts past the bound, kept for this sort only
+  for i = 1, n do
+    local k = keys[i]
+    local text = SORT_TEXT[k] or sort_text(k)
+    if not text then -- a key that is not ASCII: put the texts back, compare by M.before
+      for j = 1, i - 1 do
+        keys[j] = back and back[keys[j]] or KEY_OF[keys[j]]
       end
+      table.sort(keys, M.before)
+      return
     end
-    if same then
-      return known
+    if KEY_OF[text] ~= k then
+      back = back or {}
+      back[text] = k
+    end
+    keys[i] = text
+  end
+  table.sort(keys)
+  if back then
+    for i = 1, n do
+      keys[i] = back[keys[i]] or KEY_OF[keys[i]]
+    end
+  else
+    for i = 1, n do
+      keys[i] = KEY_OF[keys[i]]
     end
   end
-  table.sort(keys, M.before)
-  if sorted_count < 1024 then
-    SORTED[joined] = keys
-    sorted_count = sorted_count + 1
-  end
-  return keys
 end
 
 local encode_into
@@ -200,18 +236,15 @@ local encode_into
 local PACE_VALUES = 15
 
 local function encode_object(t, out, pace)
-  local keys = {}
+  local keys, n = {}, 0
   for k in next, t do -- sorted below
     if type(k) ~= "string" then
       error("json: object key " .. tostring(k) .. " is not a string", 0)
     end
-    keys[#keys + 1] = k
+    n = n + 1
+    keys[n] = k
   end
-  if pace then
-    -- a key set met for the first time is sorted: about as much work as its values
-    pace.n = pace.n + (SORTED[table.concat(keys, "\0")] and 0 or 2 * #keys)
-  end
-  keys = sorted_keys(t, keys)
+  sort_keys(keys, n)
   local at = out.n + 1
   out.n, out[at] = at, "{"
   for i, k in ipairs(keys) do

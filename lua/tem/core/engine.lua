@@ -837,12 +837,16 @@ function Engine.new(D)
       return mine and tr("a mine in {place} costs {cost}; {player} has {has}", said)
         or tr("a turret in {place} costs {cost}; {player} has {has}", said)
     end
-    for _, c in next, s.cells do
-      if what == "mine" and c.mine ~= NULL and c.mine.owner == p.color then return nil end
-      if what == "turret" and c.turret == p.color then return nil end
-    end
     if (what == "mine" and #p.mines > 0) or (what == "turret" and p.turrets > 0) then
       return nil
+    end
+    -- in id order: a walk that stops early must not follow `next` (its cost would differ
+    -- from run to run with Lua's string hashing, issue 50)
+    local cells = s.cells
+    for _, id in ipairs(cell_list(s)) do
+      local c = cells[id]
+      if what == "mine" and c.mine ~= NULL and c.mine.owner == p.color then return nil end
+      if what == "turret" and c.turret == p.color then return nil end
     end
     return mine and tr("{player} has no mine to deploy", said)
       or tr("{player} has no turret to deploy", said)
