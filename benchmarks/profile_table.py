@@ -31,7 +31,8 @@ local floor, error = math.floor, error
 local create = coroutine.create
 local SAMPLE = SAMPLE_SIZE
 local paused = false
-local meter = { n = 0, back = 0, on = false, self = {}, incl = {}, pause = function(on)
+local meter = { n = 0, back = 0, quiet = 0, bytes = 0, on = false, self = {}, incl = {},
+  pause = function(on)
   local was = paused
   paused = on
   return was

@@ -1191,7 +1191,7 @@ def playtest(
         lines = [costs.text(), costs.garbage_text(actions, lupa)]
     else:
         lines = [costs.real_text(twins, _bridge_line()),
-                 costs.garbage_text(actions, "MoonSharp's thread, the bridge's included"),
+                 costs.garbage_text(actions, "MoonSharp's thread, the bridge's own taken out"),
                  twins.garbage_text(actions, lupa)]  # fmt: skip
     click.echo("\n".join(line for line in lines if line))
     if longest is not None and longest.saved is not None:
@@ -1227,8 +1227,11 @@ def _bridge_line() -> str:
         f"on {found['version']} through pythonnet: taken out of every figure, the Python "
         f"behind each API call and member read (timed), {found['callback_us']:.1f} us a "
         f"crossing into Python, {found['member_read_us']:.1f} us a member read, "
-        f"{found['call_us']:.1f} us a call from Python (measured at start); mono's garbage "
-        "collection counts (the bridge adds to it)"
+        f"{found['call_us']:.1f} us a call from Python (measured at start); of the bytes "
+        f"allocated, the conversions (measured) and {found['callback_bytes']:,} B a "
+        f"crossing, {found['member_read_bytes']:,} B a member read, "
+        f"{found['call_bytes']:,} B a call; mono's garbage collection counts (the bridge "
+        "adds to it)"
     )
 
 

@@ -66,6 +66,7 @@ class Game:
     label: Callable[[Any, Any, Decision, dict[str, Any]], str]  # (engine, state, d, option)
     lookahead: Callable[[Decision], bool] = lambda d: False
     inline: Callable[[Decision, dict[str, Any], Decision], bool] = lambda d, o, nxt: False
+    inline_lookahead: Callable[[Decision], bool] = lambda d: True  # an inlined one seen past
     compose: Callable[[list[Step]], str] | None = None
     extras: Callable[[Any, Any, Decision, list[Entry]], list[Entry]] | None = None
     # (engine, state, shown, colour, d, prefs) -> (option id, why) or None
@@ -97,8 +98,8 @@ def compose(game: Game, steps: list[Step]) -> str:
 
 def entries(game: Game, engine: Any, state: Any, path: list[str], d: Decision) -> list[Entry]:
     """The menu of decision `d` at `path` (the core's full path) in `state`."""
-    look = game.lookahead(d)
     out: list[Entry] = []
+    look = game.lookahead(d)
 
     def step(dd: Decision, o: dict[str, Any], forced_: bool = False) -> Step:
         return Step(o["id"], game.label(engine, state, dd, o), dd["name"], dd.get("player"),
@@ -112,9 +113,9 @@ def entries(game: Game, engine: Any, state: Any, path: list[str], d: Decision) -
             and (nxt["name"] in game.private) == (dd["name"] in game.private)
         )
 
-    def expand(prefix: list[Step], dd: Decision, o: dict[str, Any]) -> None:
+    def expand(prefix: list[Step], dd: Decision, o: dict[str, Any], look_here: bool) -> None:
         steps = [*prefix, step(dd, o)]
-        if not look:
+        if not look_here:
             out.append(Entry(steps))
             return
         res = engine.choices(state, path + [s.id for s in steps])
@@ -128,18 +129,27 @@ def entries(game: Game, engine: Any, state: Any, path: list[str], d: Decision) -
         nxt = None if res["complete"] else res["decision"]
         if nxt is not None and follows(dd, nxt) and game.inline(dd, o, nxt):
             steps[-1].inlined = True
+            look_next = game.inline_lookahead(nxt)
             for o2 in nxt["options"]:
-                expand(steps, nxt, o2)
+                expand(steps, nxt, o2, look_next)
             return
         out.append(Entry(steps, complete=bool(res["complete"]), result=res))
 
     for o in d["options"]:
-        expand([], d, o)
+        expand([], d, o, look)
     for e in out:
         e.label = compose(game, e.steps)
     if game.extras is not None:
         out += game.extras(engine, state, d, out)
     return out
+
+
+def taken(engine: Any, state: Any, path: list[str], entry: Entry) -> Entry:
+    """`entry` as the table takes it: one not seen past is resolved once, when taken."""
+    if entry.result is not None:
+        return entry
+    res = engine.choices(state, path + entry.ids)
+    return Entry(entry.steps, entry.label, bool(res["complete"]), res, entry.hold)
 
 
 def answer(

@@ -426,8 +426,9 @@ class Costs:
     def garbage_text(self, actions: int, where: str) -> str:
         """The bytes the handlers allocated, an action and by handler kind (issue 50).
 
-        `where`: what allocated them ("MoonSharp", whose thread's bytes include the
-        pythonnet bridge's own; "the Lua heap on lupa", the script's alone, uncollected).
+        `where`: what allocated them (MoonSharp's thread, less what the pythonnet bridge
+        allocated for its crossings: generator/harness/tts/clr.py; "the Lua heap on lupa",
+        the script's alone, uncollected).
         """
         totals = {name: sum(runs) for name, runs in self.allocated.items() if sum(runs) > 0}
         if not totals or actions <= 0:

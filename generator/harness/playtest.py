@@ -579,7 +579,8 @@ def _answer(
     game = hooks.flow
     shown_before = mirror.shown_for(hooks)
     depth = len(mirror.paths.get(mirror.key(color), []))
-    menu = flow.entries(game, engine, mirror.state, mirror.full(color), d)
+    full = mirror.full(color)
+    menu = flow.entries(game, engine, mirror.state, full, d)
     path = mirror.paths.get(mirror.key(color), [])
     choose = chooser_for(hooks.bots, bot, engine, mirror.state, rng, path)
     entry = _pick_entry(menu, choose, mirror, color, d, rng)
@@ -597,7 +598,8 @@ def _answer(
         result.clicks += _clicks_to(position, len(menu), slots)
     settle(t)
     result.answers += 1
-    question = game.confirm(d, entry, depth) if game.confirm else None
+    question = game.confirm(d, flow.taken(engine, mirror.state, full, entry), depth) if (
+        game.confirm) else None  # fmt: skip
     if question is not None:
         # the table asks before this entry (End turn with a die usable; a program locked
         # in): yes

@@ -10,9 +10,11 @@
 --   * the game's extras: an entry that takes the same steps and also sets a hold, an answer
 --     the table gives for that player until the hold's key changes ("Not this turn").
 -- Seeing past an option costs one resolution of the rules (the core's `advance`), so a game
--- says which decisions are worth it (`lookahead`), and the menu is built a frame's share at
--- a time (`pace`). An entry keeps the core's result for its steps: taking it asks the core
--- nothing more. Its Python twin is generator/harness/flow.py; the playtest compares the two
+-- says which decisions are worth it (`lookahead`; a decision listed in an option's place is
+-- seen past as that option was, unless the game's `inline_lookahead` says not), and the menu
+-- is built a frame's share at a time (`pace`). An entry seen past keeps the core's result
+-- for its steps: taking it asks the core nothing more (one not seen past asks once, when it
+-- is taken). Its Python twin is generator/harness/flow.py; the playtest compares the two
 -- entry for entry.
 --
 -- A decision with one option is not a player's to make: the table takes it (`Flow.forced`),
@@ -77,11 +79,11 @@ end
 -- without look-ahead), of = the state it was worked out for, label =, hold = (an
 -- extra's) }.
 function Flow.entries(spec, ctx, state, path, d, pace, still)
-  local look = spec.lookahead and spec.lookahead(d)
   local cost = spec.lookahead_cost or spec.apply_cost or 1
   local private = spec.private or {}
   local entries = {}
   local stale = false
+  local look = spec.lookahead and spec.lookahead(d)
   local function advance(steps)
     local p = copy(path)
     for _, s in ipairs(steps) do
@@ -101,13 +103,13 @@ function Flow.entries(spec, ctx, state, path, d, pace, still)
       and (private[nxt.name] or false) == (private[dd.name] or false)
   end
   local expand
-  expand = function(prefix, dd, o)
+  expand = function(prefix, dd, o, look_here)
     if stale then
       return
     end
     local steps = copy(prefix)
     steps[#steps + 1] = step_of(ctx, dd, o)
-    if not look then
+    if not look_here then
       entries[#entries + 1] = { steps = steps }
       return
     end
@@ -123,15 +125,17 @@ function Flow.entries(spec, ctx, state, path, d, pace, still)
     if res and not res.complete and follows(dd, res.decision) and spec.inline
       and spec.inline(dd, o, res.decision) then
       steps[#steps].inlined = true
-      for _, o2 in ipairs(res.decision.options) do
-        expand(steps, res.decision, o2)
+      local nxt = res.decision
+      local look_next = not spec.inline_lookahead or spec.inline_lookahead(nxt)
+      for _, o2 in ipairs(nxt.options) do
+        expand(steps, nxt, o2, look_next)
       end
       return
     end
     entries[#entries + 1] = { steps = steps, res = res }
   end
   for _, o in ipairs(d.options) do
-    expand({}, d, o)
+    expand({}, d, o, look)
   end
   if stale then
     return nil

@@ -262,6 +262,7 @@ FLOW = flow.Game(
     label=shown_label,
     lookahead=lambda d: d["name"] in LOOK,
     inline=_inline,
+    inline_lookahead=lambda d: d["name"] != "direction",
     extras=extras,
     auto=auto,
     chose=chose,

@@ -10,7 +10,7 @@ What a handler costs is timed here, in ms, with the bridge's own share taken out
 the Python the emulator runs for each API call and member read (timed one by one), the fixed
 cost of each crossing into Python and of each call from Python into Lua (measured once a
 process, when its first runtime starts: `bridge_calibrate`), and the conversion of
-arguments and answers. What is
+arguments and answers; and the same of the bytes the thread allocates. What is
 left is MoonSharp's: its VM, its library, its garbage collection (mono's, which the bridge's
 own allocations make run a little more often than TTS would: stated with every figure).
 """
@@ -126,7 +126,8 @@ class Bridge:
 
     `excluded` grows by every second spent outside MoonSharp's own work while Lua runs:
     the Python behind a callback (timed), each crossing's fixed cost (calibrated), the
-    conversions around a call from Python.
+    conversions around a call from Python. `excluded_bytes` the same in bytes allocated: the
+    conversions (measured) and each crossing's fixed allocation (calibrated).
     """
 
     def __init__(self, gc: Any) -> None:
@@ -136,6 +137,10 @@ class Bridge:
         self.member = 0.0  # s, one member read of a handle beyond its Python
         self.call = 0.0  # s, one Python -> Lua call beyond the Lua it runs
         self.crossings = 0
+        self.excluded_bytes = 0
+        self.crossing_bytes = 0  # one Lua -> Python call's own allocation
+        self.member_bytes = 0
+        self.call_bytes = 0  # one Python -> Lua call's, its arguments' and answers' aside
         self.inside = 0  # Python callbacks under way (a Lua call made in one is nested)
 
     def net_ms(self, start: float, excluded: float) -> float:
@@ -171,6 +176,9 @@ class Bridge:
             "callback_us": self.crossing * 1e6,
             "member_read_us": self.member * 1e6,
             "call_us": self.call * 1e6,
+            "callback_bytes": self.crossing_bytes,
+            "member_read_bytes": self.member_bytes,
+            "call_bytes": self.call_bytes,
         }
 
 
@@ -378,15 +386,16 @@ class MoonSharpRuntime:
             return self.c["DynValue"].NewTuple([self.to_dyn(v) for v in result])
         return self.to_dyn(result)
 
-    def _cross(self, work: Callable[[], Any], fixed: float) -> Any:
-        """Run `work` (the Python behind a crossing from Lua), its time taken out.
+    def _cross(self, work: Callable[[], Any], fixed: float, fixed_bytes: int) -> Any:
+        """Run `work` (the Python behind a crossing from Lua), its time and bytes taken out.
 
-        `fixed` is the crossing's own calibrated cost. A Python error is kept (`pending`)
+        `fixed` and `fixed_bytes` are the crossing's own calibrated costs. A Python error is kept (`pending`)
         and raised in Lua as a ScriptRuntimeException, so a script's pcall sees it as TTS's
         would see a refused call, and `call` hands the error itself back to Python.
         """
         bridge = self.bridge
         start = time.perf_counter()
+        made = bridge.allocated()
         bridge.inside += 1
         try:
             return work()
@@ -396,6 +405,7 @@ class MoonSharpRuntime:
         finally:
             bridge.inside -= 1
             bridge.excluded += time.perf_counter() - start + fixed
+            bridge.excluded_bytes += bridge.allocated() - made + fixed_bytes
             bridge.crossings += 1
 
     def _callback(self, fn: Callable[..., Any]) -> Any:
@@ -405,7 +415,7 @@ class MoonSharpRuntime:
             def work() -> Any:
                 return self._answer(fn(*[self.to_python(args[i]) for i in range(args.Count)]))
 
-            return self._cross(work, bridge.crossing)
+            return self._cross(work, bridge.crossing, bridge.crossing_bytes)
 
         delegate = self.c["Callback"](call)
         self._keep.append(delegate)
@@ -415,14 +425,14 @@ class MoonSharpRuntime:
         def work() -> Any:
             return self.to_dyn(self.getter(self._objects[int(key)], self.to_python(index)))
 
-        return self._cross(work, self.bridge.member)
+        return self._cross(work, self.bridge.member, self.bridge.member_bytes)
 
     def _set_index(self, key: Any, index: Any, value: Any) -> bool:
         def work() -> bool:
             self.setter(self._objects[int(key)], self.to_python(index), self.to_python(value))
             return True
 
-        return bool(self._cross(work, self.bridge.member))
+        return bool(self._cross(work, self.bridge.member, self.bridge.member_bytes))
 
     def _as_string(self, key: Any) -> str:
         obj = self._objects[int(key)]
@@ -437,20 +447,25 @@ class MoonSharpRuntime:
         """
         bridge, clock = self.bridge, time.perf_counter
         start = clock()
+        made = bridge.allocated()
         dyn_args = self.c["System"].Array[self.c["DynValue"]]([self.to_dyn(a) for a in args])
         self.pending = None
         converted = clock()
+        converted_bytes = bridge.allocated() - made
         try:
             result = self.script.Call(fn, dyn_args)
         except self.c["InterpreterException"] as err:
             bridge.excluded += (converted - start) + bridge.call
+            bridge.excluded_bytes += converted_bytes + bridge.call_bytes
             pending, self.pending = self.pending, None
             if pending is not None:
                 raise pending from None
             raise LuaError(str(err.DecoratedMessage or err.Message)) from None
-        back = clock()
+        back, back_bytes = clock(), bridge.allocated()
         answer = self.to_python(result)
         bridge.excluded += (converted - start) + (clock() - back) + bridge.call
+        bridge.excluded_bytes += (converted_bytes + bridge.allocated() - back_bytes
+                                  + bridge.call_bytes)  # fmt: skip
         return answer
 
     # -- calibration ----------------------------------------------------------------------
@@ -466,6 +481,9 @@ class MoonSharpRuntime:
             bridge.crossing = _last["callback_us"] / 1e6
             bridge.member = _last["member_read_us"] / 1e6
             bridge.call = _last["call_us"] / 1e6
+            bridge.crossing_bytes = int(_last["callback_bytes"])
+            bridge.member_bytes = int(_last["member_read_bytes"])
+            bridge.call_bytes = int(_last["call_bytes"])
             return
         holder = type("Probe", (), {"lua_get": None})()
         getter, self.getter = self.getter, lambda obj, name: 1
@@ -483,29 +501,41 @@ class MoonSharpRuntime:
         )
         clock = time.perf_counter
         crossing, member, call = [], [], []
+        made: dict[str, list[float]] = {"crossing": [], "member": [], "call": []}
         bridge.crossing = bridge.member = bridge.call = 0.0
+        bridge.crossing_bytes = bridge.member_bytes = bridge.call_bytes = 0
         for _ in range(rounds):
             timings = []
             for fn in loops[:4]:
-                bridge.excluded = 0.0
-                start = clock()
+                bridge.excluded, bridge.excluded_bytes = 0.0, 0
+                start, bytes0 = clock(), bridge.allocated()
                 self.script.Call(fn._dyn, self.c["DynValue"].NewNumber(n))
-                timings.append((clock() - start, bridge.excluded))
-            (cb, cb_in), (lua, _), (ud, ud_in), (tab, _) = timings
+                timings.append((clock() - start, bridge.excluded,
+                                bridge.allocated() - bytes0, bridge.excluded_bytes))  # fmt: skip
+            (cb, cb_in, cbb, cbb_in), (lua, _, luab, _), (ud, ud_in, udb, udb_in), (
+                tab, _, tabb, _) = timings  # fmt: skip
             crossing.append((cb - cb_in - lua) / n)
             member.append((ud - ud_in - tab) / n)
-            bridge.excluded = 0.0
-            start = clock()
+            made["crossing"].append((cbb - cbb_in - luab) / n)
+            made["member"].append((udb - udb_in - tabb) / n)
+            bridge.excluded, bridge.excluded_bytes = 0.0, 0
+            start, bytes0 = clock(), bridge.allocated()
             for _ in range(200):
                 self.call(loops[4]._dyn, ())
             call.append((clock() - start - bridge.excluded) / 200)
+            made["call"].append((bridge.allocated() - bytes0 - bridge.excluded_bytes) / 200)
         self.getter = getter
         env["__probe_cb"] = None
         env["__probe_ud"] = None
         bridge.crossing, bridge.member = max(0.0, min(crossing)), max(0.0, min(member))
         # (the nop call's own Lua is a few instructions: nothing to take back)
         bridge.call = min(call)
-        bridge.excluded, bridge.crossings = 0.0, 0
+        # what MoonSharp itself allocates for a call or a callback stays in: TTS's API is
+        # called the same way (the least of the rounds, as for the time)
+        bridge.crossing_bytes = max(0, round(min(made["crossing"])))
+        bridge.member_bytes = max(0, round(min(made["member"])))
+        bridge.call_bytes = max(0, round(min(made["call"])))
+        bridge.excluded, bridge.crossings, bridge.excluded_bytes = 0.0, 0, 0
         _last.update(bridge.figures(), version=f"MoonSharp {self.version}")
 
 

@@ -328,25 +328,27 @@ class Scripts:
     def _undefined(self, name: Any) -> None:
         raise _unknown("global", str(name))
 
-    def _marks(self) -> tuple[float, int, int, int]:
-        """Where the bridge stands before a run: time taken out, collections, bytes made.
+    def _marks(self) -> tuple[float, int, int, int, int]:
+        """Where the bridge stands before a run: time taken out, collections, bytes made,
+        bytes taken out.
 
         The collections: minor and major ones, counted apart.
         """
         b = self.bridge
         if b is None:
-            return 0.0, 0, 0, 0
-        return b.excluded, b.collections(), b.majors(), b.allocated()
+            return 0.0, 0, 0, 0, 0
+        return b.excluded, b.collections(), b.majors(), b.allocated(), b.excluded_bytes
 
-    def _account(self, label: str, start: float, marks: tuple[float, int, int, int], n: int,
-                 scans: int, calls: int) -> None:  # fmt: skip
+    def _account(self, label: str, start: float, marks: tuple[float, int, int, int, int],
+                 n: int, scans: int, calls: int) -> None:  # fmt: skip
         """Keep a run's figures, and its handler in `ran` (the order of every run).
 
         ms (on MoonSharp its own, the bridge's taken out), counted instructions, scans
-        charged, API calls, and what it allocated and collected.
+        charged, API calls, and what it allocated (on MoonSharp the bridge's own allocation
+        taken out) and collected.
         """
         cost = self.costs[label]
-        excluded, collections, majors, allocated = marks
+        excluded, collections, majors, allocated, excluded_bytes = marks
         if self.bridge is None:
             cost.ms.append((time.perf_counter() - start) * 1000)
             cost.allocated.append(self._count.allocated if self.count_instructions else 0)
@@ -354,7 +356,8 @@ class Scripts:
             cost.ms.append(float(self.bridge.net_ms(start, excluded)))
             cost.collections.append(self.bridge.collections() - collections)
             cost.majors.append(self.bridge.majors() - majors)
-            cost.allocated.append(self.bridge.allocated() - allocated)
+            cost.allocated.append(self.bridge.allocated() - allocated
+                                  - (self.bridge.excluded_bytes - excluded_bytes))  # fmt: skip
         cost.instructions.append(n)
         cost.scans.append(scans)
         cost.calls.append(calls)

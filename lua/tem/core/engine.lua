@@ -35,7 +35,9 @@ local unpack = table.unpack or unpack
 -- A state copied for a resolution to change, field by field (a generic deep copy took three
 -- quarters of a click's instructions at the table). Tables the rules never change in place
 -- are shared: a program step, a mine on a cell, the dealt pilots, the ranking (each is
--- replaced whole when it changes). The cross-check compares every state with the Python
+-- replaced whole when it changes), and the cells: set_cell copies the map and the cell it
+-- changes (the look-ahead copies a state for every option a menu shows, and few options
+-- change a cell: copying the cells was two fifths of a copy). The cross-check compares every state with the Python
 -- engine's, so a field this missed would show there.
 
 local function clone(s)
@@ -52,10 +54,6 @@ local function clone(s)
         rounds = json.array({ unpack(p.vp_by.rounds) }), weapons = p.vp_by.weapons },
     }
   end
-  local cells = {}
-  for id, c in next, s.cells do -- every cell, order irrelevant
-    cells[id] = { kind = c.kind, zone = c.zone, mine = c.mine, turret = c.turret }
-  end
   local piles = {}
   for w, n in next, s.piles do
     piles[w] = n
@@ -63,11 +61,25 @@ local function clone(s)
   local mech = s.mech
   return {
     game = s.game, phase = s.phase, round = s.round, turn = s.turn, start = s.start,
-    active = s.active, players = players, cells = cells,
+    active = s.active, players = players, cells = s.cells,
     mech = { zone = mech.zone, controller = mech.controller, side = mech.side },
     row = { unpack(s.row) }, deck = { unpack(s.deck) }, piles = piles, ranking = s.ranking,
     events = s.events, -- replaced whole by each resolution
   }
+end
+
+-- Cell `id`'s `field` set to `value` in state `s`, which may share its cells with the
+-- state it was copied from: the map and the cell are copied, never changed in place.
+local function set_cell(s, id, field, value)
+  local cells = {}
+  for k, c in next, s.cells do -- every cell, order irrelevant
+    cells[k] = c
+  end
+  local c = cells[id]
+  c = { kind = c.kind, zone = c.zone, mine = c.mine, turret = c.turret }
+  c[field] = value
+  cells[id] = c
+  s.cells = cells
 end
 
 local function sorted(list)
@@ -623,7 +635,7 @@ function Engine.new(D)
       ko(s, p, owner, src, true)
       return false
     end
-    s.cells[cell].turret = NULL
+    set_cell(s, cell, "turret", NULL)
     owner.turrets = owner.turrets + 1
     return true
   end
@@ -757,7 +769,7 @@ function Engine.new(D)
     local here = s.cells[cell]
     local mine = here.mine
     if mine ~= NULL and mine.owner ~= p.color and has(s, p, "mine_immune") == 0 then
-      here.mine = NULL
+      set_cell(s, cell, "mine", NULL)
       local owner = seat(s, mine.owner)
       owner.mines[#owner.mines + 1] = mine.number
       table.sort(owner.mines)
@@ -957,7 +969,6 @@ function Engine.new(D)
 
   function DO.mine(s, p, src)
     local res, cost = deploy_cost(s, p, "mine")
-    local here = s.cells[p.zone]
     local n
     local came = ""
     if #p.mines > 0 then
@@ -975,11 +986,11 @@ function Engine.new(D)
       end
       local from = ask(src, "move_mine", p.color, opts)
       n = s.cells[from].mine.number
-      s.cells[from].mine = NULL
+      set_cell(s, from, "mine", NULL)
       came = from
     end
     p[res] = p[res] - cost
-    here.mine = { owner = p.color, number = n }
+    set_cell(s, p.zone, "mine", { owner = p.color, number = n })
     say(s, "deploy", p.color, { what = "mine", cell = p.zone, cost = cost, resource = res,
       moved = came, number = n })
   end
@@ -995,11 +1006,11 @@ function Engine.new(D)
         if s.cells[id].turret == p.color then opts[#opts + 1] = opt(id, id) end
       end
       local from = ask(src, "move_turret", p.color, opts)
-      s.cells[from].turret = NULL
+      set_cell(s, from, "turret", NULL)
       came = from
     end
     p[res] = p[res] - cost
-    s.cells[p.zone].turret = p.color
+    set_cell(s, p.zone, "turret", p.color)
     say(s, "deploy", p.color, { what = "turret", cell = p.zone, cost = cost, resource = res,
       moved = came })
   end
@@ -1191,7 +1202,7 @@ function Engine.new(D)
     end)
     say(s, "base", p.color, { cell = cell })
     p.base, p.zone = cell, cell
-    s.cells[cell].zone = bases[p.color].id
+    set_cell(s, cell, "zone", bases[p.color].id)
     local i = 0
     for k, q in ipairs(s.players) do
       if q == p then i = k end
@@ -1234,7 +1245,7 @@ function Engine.new(D)
     local number = tonumber(ask(src, "base_mine", p.color, opts))
     secret_pick(s, p, number, function(q, n)
       remove_value(q.mines, n)
-      s.cells[q.base].mine = { owner = q.color, number = n }
+      set_cell(s, q.base, "mine", { owner = q.color, number = n })
     end, "basic")
     return { type = "base_mine", player = p.color, number = number }
   end

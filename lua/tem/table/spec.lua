@@ -97,8 +97,8 @@ return function()
     private = PRIVATE, apply_cost = 4,
     -- The flow (tem.table.flow): what a click takes, the equip windows the table answers, a
     -- program confirmed once.
-    lookahead = flow.lookahead, inline = flow.inline, extras = flow.extras, auto = flow.auto,
-    chose = flow.chose, confirm = flow.confirm,
+    lookahead = flow.lookahead, inline = flow.inline, inline_lookahead = flow.inline_lookahead,
+    extras = flow.extras, auto = flow.auto, chose = flow.chose, confirm = flow.confirm,
     part_way = true, -- a turn shows as it happens: the figure moves, then each attack
     told = { attack = true }, -- an attack is in the log once made: Back never takes it back
     -- The state's fields the resume point does not save (what the last action did: the
