@@ -1105,14 +1105,15 @@ def pauses(model: Model, runs: Iterable[tuple[float, float]]) -> list[float]:
     return out
 
 
-# Fitted (play.Costs.fit) to two runs of 10 whole games, 5 of each game, 3 players, seed 1:
-# 159,661 handler runs on MoonSharp 2.0.0.0 built from its public source (mono 6.8, 2 cores,
-# 2026-12-04), each paired with the same run counted under the profile, the bridge's own cost
-# taken out; the time from the 149,676 runs no collection fell in (docs/moonsharp.md, "What
-# it costs").
-MODEL = Model(rate=2960.0, per_call=0.0, base=0.041, per_byte=6.2e-7, heap_instruction=282.0,
-              heap_byte=0.69, nursery=5.3e6, pause=2.39, major_every=1.18e8,
-              major_pause=1.88)  # fmt: skip
+# Fitted (play.Costs.fit, by benchmarks/fit_model.py) to 12 whole games, 4 of each game, 3
+# players, seed 1: 70,761 handler runs on MoonSharp 2.0.0.0 built from its public source
+# (mono 6.8, 2 cores, an idle machine, 2026-12-07), each paired with the same run counted
+# under the profile (repeatable: the same seed counts the same run), the bridge's own time
+# and bytes taken out; the time from the 65,014 runs no collection fell in
+# (docs/moonsharp.md, "What it costs").
+MODEL = Model(rate=4122.0, per_call=0.0, base=0.033, per_byte=3.2e-6, heap_instruction=166.7,
+              heap_byte=6.99, nursery=3.53e6, pause=1.87, major_every=1.68e8,
+              major_pause=1.71)  # fmt: skip
 
 
 class Counter:
