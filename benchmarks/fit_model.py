@@ -57,8 +57,12 @@ def main() -> None:
                     raise SystemExit(f"{game}: {result.problem}")
                 assert result.table is not None and result.twin is not None
                 actions += result.actions
-                for costs, table in ((real, result.table), (every_real, result.table),
-                                     (twin, result.twin.table), (every_twin, result.twin.table)):
+                for costs, table in (
+                    (real, result.table),
+                    (every_real, result.table),
+                    (twin, result.twin.table),
+                    (every_twin, result.twin.table),
+                ):
                     costs.add(table)
             per_game[game] = (real, twin)
             print(f"{game}: {args.games} games, {args.players} players, seed {args.seed}, "

@@ -32,7 +32,7 @@ def test_a_counted_game_counts_the_same_run_after_run(game, tmp_path_factory):
         runs.append([(name, t.costs[name].instructions[i]) for name, i in _numbered(t.ran)])
     first, second = runs
     assert len(first) > 100  # handlers ran, and were counted
-    differ = next((i for i, (a, b) in enumerate(zip(first, second)) if a != b), None)
+    differ = next((i for i, (a, b) in enumerate(zip(first, second, strict=False)) if a != b), None)
     assert differ is None and len(first) == len(second), (
         f"run {differ}: {first[differ] if differ is not None else len(first)} then "
         f"{second[differ] if differ is not None else len(second)}"

@@ -389,9 +389,10 @@ class MoonSharpRuntime:
     def _cross(self, work: Callable[[], Any], fixed: float, fixed_bytes: int) -> Any:
         """Run `work` (the Python behind a crossing from Lua), its time and bytes taken out.
 
-        `fixed` and `fixed_bytes` are the crossing's own calibrated costs. A Python error is kept (`pending`)
-        and raised in Lua as a ScriptRuntimeException, so a script's pcall sees it as TTS's
-        would see a refused call, and `call` hands the error itself back to Python.
+        `fixed` and `fixed_bytes` are the crossing's own calibrated costs. A Python error is
+        kept (`pending`) and raised in Lua as a ScriptRuntimeException, so a script's pcall
+        sees it as TTS's would see a refused call, and `call` hands the error itself back to
+        Python.
         """
         bridge = self.bridge
         start = time.perf_counter()

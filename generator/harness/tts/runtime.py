@@ -329,10 +329,10 @@ class Scripts:
         raise _unknown("global", str(name))
 
     def _marks(self) -> tuple[float, int, int, int, int]:
-        """Where the bridge stands before a run: time taken out, collections, bytes made,
-        bytes taken out.
+        """Where the bridge stands before a run: its time and bytes taken out, and more.
 
-        The collections: minor and major ones, counted apart.
+        (time taken out, minor and major collections counted apart, bytes made, bytes taken
+        out)
         """
         b = self.bridge
         if b is None:
