@@ -57,6 +57,11 @@ class BuildResult:
     summary: str
     warnings: tuple[Problem, ...]
 
+    def read_save(self) -> dict[str, Any]:
+        """The save it wrote, read back (a dict of the caller's own)."""
+        text = (self.folder / f"{self.save_name}.json").read_text(encoding="utf-8")
+        return dict(json.loads(text))
+
 
 def source_hash(
     game: str, card_folder: Path, lang: str | None = None, ui_lang: str | None = None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 from dataclasses import dataclass
@@ -12,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import settings
 
-from generator.build import build
+from generator.build import BuildResult, build
 from generator.cli import main
 from generator.games.teg.rules import load_engine
 from generator.paths import CARDS, ROOT
@@ -95,11 +94,25 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
 
 
 @pytest.fixture(scope="session")
-def save(tmp_path_factory):
+def built_game(tmp_path_factory):
+    """`built_game(game)`: the game's build, made once per test process (a build renders
+    every card image: seconds each). For reading only: a test that changes the files
+    builds its own."""
+    made: dict[str, BuildResult] = {}
+
+    def get(game: str) -> BuildResult:
+        if game not in made:
+            made[game] = build(game, tmp_path_factory.mktemp(f"built-{game}"))
+        return made[game]
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def save(built_game):
     """The built Tiny Epic Galaxies save, as a dict (built once per test process; a module
     may define its own `save`)."""
-    folder = build("teg", tmp_path_factory.mktemp("build")).folder
-    return json.loads((folder / "TinyEpicGalaxies.json").read_text(encoding="utf-8"))
+    return built_game("teg").read_save()
 
 
 @pytest.fixture(scope="session")

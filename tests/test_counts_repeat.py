@@ -9,21 +9,17 @@ change's cost could not be read from one run.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from generator import games
-from generator.build import build
 
 
 @pytest.mark.parametrize("game", games.with_tables())
-def test_a_counted_game_counts_the_same_run_after_run(game, tmp_path_factory):
+def test_a_counted_game_counts_the_same_run_after_run(game, built_game):
     rules = games.get(game)
     playtest = rules.build_parts().playtest.PLAYTEST
     engine = rules.engine()
-    built = build(game, tmp_path_factory.mktemp(game))
-    save = json.loads((built.folder / f"{built.save_name}.json").read_text(encoding="utf-8"))
+    save = built_game(game).read_save()
     runs = []
     for _ in range(2):
         result = playtest.play_game(engine, save, 2, 1, 0, count=True)

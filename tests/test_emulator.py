@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import build
 from generator.games.teg.rules import canonical, load_engine
 from generator.games.teg.rules.records import deal, play
 from generator.harness.play import settle
@@ -76,9 +75,8 @@ def table(script="", xml="", objects=(), seed=3, state=""):
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    folder = build("teg", tmp_path_factory.mktemp("build")).folder
-    return json.loads((folder / "TinyEpicGalaxies.json").read_text(encoding="utf-8"))
+def built(built_game):
+    return built_game("teg").read_save()
 
 
 # --- loading, saving ---------------------------------------------------------------------------

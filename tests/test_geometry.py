@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import json
 import math
 
 import pytest
@@ -13,7 +12,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
 
-from generator.build import build
 from generator.cards import load
 from generator.games.teg.render.features import control_features, mat_features
 from generator.games.teg.tts.table import SEAT_LAYOUTS, seats
@@ -28,10 +26,9 @@ TABLE_X, TABLE_Z = 27.0, 17.0
 
 
 @pytest.fixture(scope="module")
-def table(tmp_path_factory):
-    folder = build("teg", tmp_path_factory.mktemp("build")).folder
-    save = json.loads((folder / f"{SAVE}.json").read_text(encoding="utf-8"))
-    return folder, save, load("teg")
+def table(built_game):
+    result = built_game("teg")
+    return result.folder, result.read_save(), load("teg")
 
 
 def objects(save, name=None, tag=None):

@@ -11,7 +11,6 @@ import random
 
 import pytest
 
-from generator.build import build
 from generator.games.teg.rules import canonical, load_engine
 from generator.games.teg.rules.records import deal, play
 from generator.harness.play import settle
@@ -26,11 +25,8 @@ def record():
 
 
 @pytest.fixture(scope="module")
-def save(tmp_path_factory):
-    import json
-
-    folder = build("teg", tmp_path_factory.mktemp("build")).folder
-    return json.loads((folder / "TinyEpicGalaxies.json").read_text(encoding="utf-8"))
+def save(built_game):
+    return built_game("teg").read_save()
 
 
 class Script:

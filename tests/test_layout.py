@@ -76,10 +76,10 @@ def test_a_mat_with_no_room_for_the_card_data_stops_the_build(tmp_path):
 
 
 @pytest.mark.parametrize("game", games.with_tables())
-def test_the_previews_names_never_overprint_each_other_or_a_picture(game, tmp_path):
+def test_the_previews_names_never_overprint_each_other_or_a_picture(game, built_game):
     """Issue 49: in Mechs' preview the Yellow hand's name lay over the Pulse Pistol pile's,
     and the weapon deck's name ran into the Energy Sword card under it."""
-    built = build(game, tmp_path)
+    built = built_game(game)
     manifest = json.loads((built.folder / "build.json").read_text(encoding="utf-8"))
     save = json.loads((built.folder / manifest["save"]).read_text(encoding="utf-8"))
     drawn = draw_preview(save, built.folder / "assets")

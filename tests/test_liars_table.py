@@ -24,8 +24,8 @@ from generator.harness.tts.emulator import Table
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    return build("liars", tmp_path_factory.mktemp("build"))
+def built(built_game):
+    return built_game("liars")
 
 
 @pytest.fixture(scope="module")

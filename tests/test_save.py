@@ -20,10 +20,9 @@ SCHEMA = SCHEMAS / "tts" / "save.schema.json"
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    folder = build("teg", tmp_path_factory.mktemp("build")).folder
-    save = json.loads((folder / f"{SAVE}.json").read_text(encoding="utf-8"))
-    return folder, save
+def built(built_game):
+    result = built_game("teg")
+    return result.folder, result.read_save()
 
 
 def real_saves(shared):

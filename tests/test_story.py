@@ -12,7 +12,6 @@ import re
 import pytest
 
 from generator import games
-from generator.build import build
 from generator.games.teg import playtest as P
 from generator.games.tem import playtest as M
 from generator.harness.play import status
@@ -24,9 +23,8 @@ VP_TOTAL = re.compile(r"([+-]\d+) VP \(now (\d+) VP\)")
 
 
 @pytest.fixture(scope="module")
-def tem_save(tmp_path_factory):
-    folder = build("tem", tmp_path_factory.mktemp("build")).folder
-    return json.loads((folder / "TinyEpicMechs.json").read_text(encoding="utf-8"))
+def tem_save(built_game):
+    return built_game("tem").read_save()
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,6 @@ TTS's prints and errors are shown as they come.
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -59,7 +58,7 @@ def build_and_push(session: Session, source: str) -> Outcome:
     except (FontError, OutputError) as err:
         outcome.say(f"build failed: {err}: nothing pushed", error=True)
         return outcome
-    save = json.loads((result.folder / f"{result.save_name}.json").read_text(encoding="utf-8"))
+    save = result.read_save()
     try:
         return session.push(save)
     except LiveError as err:
