@@ -41,6 +41,22 @@ def names_of(engine: Engine) -> dict[str, str]:
     return {c["id"]: c["name"] for c in cards}
 
 
+_LAYOUTS: dict[int, tuple[Any, dict[str, Any]]] = {}
+
+
+def _layout(engine: Engine) -> dict[str, Any]:
+    """The table's layout for this engine's card data, worked out once.
+
+    A plan places every piece: worked out again for each option's label, it was half of a
+    whole game's time here.
+    """
+    known = _LAYOUTS.get(id(engine.d))
+    if known is None or known[0] is not engine.d:
+        known = (engine.d, layout(engine.d))
+        _LAYOUTS[id(engine.d)] = known
+    return known[1]
+
+
 DEGREES = {"N": 0, "NE": 45, "E": 90, "SE": 135, "S": 180, "SW": 225, "W": 270, "NW": 315}
 
 
@@ -70,7 +86,7 @@ def shown_label(engine: Engine, state: Any, d: dict[str, Any], option: dict[str,
         text = base_slot(names, state, oid).removeprefix("the ")
         return text[:1].upper() + text[1:]
     if d["name"] in ("direction", "ad_hoc_direction") and oid in DEGREES:
-        seat = next(x for x in layout(engine.d)["seats"] if x["color"] == d["player"])
+        seat = next(x for x in _layout(engine)["seats"] if x["color"] == d["player"])
         return tr("{dir} ({from_seat})", dir=oid,
                   from_seat=from_seat(int(DEGREES[oid] - seat["turn"]) % 360))  # fmt: skip
     if d["name"] == "buy":
@@ -116,7 +132,7 @@ def facts_of(
     if state is None:
         return secrets.Facts()
     names = names_of(engine)
-    pilots = set(layout(engine.d)["guids"]["pilots"].values())
+    pilots = set(_layout(engine)["guids"]["pilots"].values())
     facts = secrets.Facts(public=[mine_number()], no_container=pilots, order_run=ORDER_RUN,
                           order_min=ORDER_DECK, deck="weapon deck")  # fmt: skip
     facts.upcoming = [{names[w]} for w in state["deck"]]
@@ -130,21 +146,14 @@ def facts_of(
     return facts
 
 
-_PLACES: dict[int, list[tuple[float, float, str, str, float]]] = {}
-
-
 def _weapon_places(engine: Engine) -> list[tuple[float, float, str, str, float]]:
     """(x, z, colour, row, rotY) of every seat's weapon places, from the layout."""
-    places = _PLACES.get(id(engine.d))
-    if places is None:
-        places = [
-            (p["x"], p["z"], seat["color"], row, p["ry"])
-            for seat in layout(engine.d)["seats"]
-            for row in ("equipped", "stored")
-            for p in seat[row]
-        ]
-        _PLACES[id(engine.d)] = places
-    return places
+    return [
+        (p["x"], p["z"], seat["color"], row, p["ry"])
+        for seat in _layout(engine)["seats"]
+        for row in ("equipped", "stored")
+        for p in seat[row]
+    ]
 
 
 def check_weapons(t: Table, engine: Engine, state: Any, exhausted: dict[str, list[str]]) -> None:
