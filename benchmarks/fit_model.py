@@ -23,12 +23,12 @@ from pathlib import Path
 from generator import games
 from generator.build import build
 from generator.harness.moonsharp import MODEL, Model
-from generator.harness.play import Costs, warm_up
+from generator.harness.play import Costs, model_text, warm_up
 
 
 def _ratios(real: Costs, twin: Costs, model: Model) -> str:
-    """Each kind's modelled p99 over the real one (Costs.fit_text's last part)."""
-    return real.fit_text(twin, model).rsplit("its p99 over the real p99: ", 1)[-1]
+    """Each kind's modelled p99 over the real one."""
+    return ", ".join(f"{name} {r:.2f}" for name, r in real.ratios(twin, model).items())
 
 
 def main() -> None:
@@ -73,7 +73,7 @@ def main() -> None:
     fitted = every_real.fit(every_twin)
     if fitted is None:
         raise SystemExit("no fit: too few runs without a collection")
-    print(every_real.fit_text(every_twin, fitted).split("; its p99")[0] + " (every game)")
+    print(f"fitted to every game's runs: {model_text(fitted)}")
     for game, (real, twin) in per_game.items():
         print(f"{game}: modelled p99 over real, the fit above: {_ratios(real, twin, fitted)}")
         print(f"{game}: the same, MODEL now: {_ratios(real, twin, MODEL)}")

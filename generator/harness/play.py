@@ -509,26 +509,37 @@ class Costs:
             major_every=allocated / majors if majors else 0.0, major_pause=max(0.0, major_pause),
         )  # fmt: skip
 
-    def fit_text(self, twin: Costs, fitted: Model) -> str:
-        """The fitted model, and each handler's p99 it predicts over the real p99."""
-        ratios = []
-        modelled = twin.modelled(fitted)
+    def ratios(self, twin: Costs, model: Model) -> dict[str, float]:
+        """Each handler kind's modelled p99 over its real p99 (kinds of 20 runs or more)."""
+        out = {}
+        modelled = twin.modelled(model)
         for name, runs in sorted(self.pairs(twin).items()):
             if len(runs) < 20:
                 continue
             real = _pct(sorted(m for m, *_ in runs), 0.99)
-            model = _pct(sorted(modelled[name]), 0.99)
             if real > 0:
-                ratios.append(f"{name} {model / real:.2f}")
+                out[name] = _pct(sorted(modelled[name]), 0.99) / real
+        return out
+
+    def fit_text(self, twin: Costs, fitted: Model) -> str:
+        """The fitted model, and each handler's p99 it predicts over the real p99."""
+        ratios = self.ratios(twin, fitted)
         return (
-            f"fitted to these runs: base {fitted.base:.3f} ms, {fitted.rate:,.0f} instructions a "
-            f"ms, {fitted.per_call * 1000:.2f} us a call, {fitted.per_byte * 1e6:.2f} ns a Lua "
-            f"byte (those without a collection); heap {fitted.heap_instruction:.1f} B an "
-            f"instruction, {fitted.heap_byte:.2f} B a Lua byte; a minor collection every "
-            f"{fitted.nursery / 2**20:.2f} MB, {fitted.pause:.2f} ms each, a major every "
-            f"{fitted.major_every / 2**20:.0f} MB, {fitted.major_pause:.2f} ms each; its p99 over "
-            "the real p99: " + ", ".join(ratios)
+            f"fitted to these runs: {model_text(fitted)}; its p99 over the real p99: "
+            + ", ".join(f"{name} {r:.2f}" for name, r in ratios.items())
         )
+
+
+def model_text(model: Model) -> str:
+    """A model's figures, in words."""
+    return (
+        f"base {model.base:.3f} ms, {model.rate:,.0f} instructions a ms, "
+        f"{model.per_call * 1000:.2f} us a call, {model.per_byte * 1e6:.2f} ns a Lua byte (those "
+        f"without a collection); heap {model.heap_instruction:.1f} B an instruction, "
+        f"{model.heap_byte:.2f} B a Lua byte; a minor collection every "
+        f"{model.nursery / 2**20:.2f} MB, {model.pause:.2f} ms each, a major every "
+        f"{model.major_every / 2**20:.0f} MB, {model.major_pause:.2f} ms each"
+    )
 
 
 def _least_squares(rows: list[tuple[float, ...]]) -> list[float] | None:
