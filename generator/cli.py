@@ -1110,6 +1110,8 @@ def playtest(
         _records_folder(records, force)
     if logs is not None:
         _records_folder(logs, force, "game-*.log")
+    if interpreter is not None:
+        _check_interpreter(interpreter)  # before a build: a wrong DLL is refused at once
     _, save = _current_save(source, lang=lang)
     assert save is not None
     costs = Costs()
@@ -1203,6 +1205,16 @@ def playtest(
             click.echo(load.text())
     if failed is not None:
         _fail(f"ttsmod: {failed.problem}", 1)
+
+
+def _check_interpreter(interpreter: str) -> None:
+    """A DLL that cannot be used (or no runtime to host it) refused in one line."""
+    from generator.harness.tts.clr import InterpreterError, check
+
+    try:
+        check(interpreter)
+    except InterpreterError as err:
+        _fail(f"ttsmod: {err}", EXIT_BAD_INPUT)
 
 
 def _warm_up(save: dict[str, Any], interpreter: str) -> None:

@@ -91,6 +91,14 @@ def _types(dll: str) -> dict[str, Any]:
     return _clr
 
 
+def check(dll: str) -> str:
+    """MoonSharp's version in `dll`, or InterpreterError naming why it cannot be used.
+
+    Cheap next to a build: the CLI asks it first, so a wrong path is refused at once.
+    """
+    return str(_types(dll)["version"])
+
+
 def _descriptor_class(interface: Any, system: Any, clr: Any) -> Any:
     """A userdata descriptor in Python: TTS objects are userdata, read and written by name."""
 
