@@ -207,6 +207,25 @@ def test_the_bots_panel_refuses_a_seated_colour():
     assert t.from_lua(t.call_in("-1", "botTrace", 0)) in ({}, [])
 
 
+def test_the_bots_panel_keeps_its_handler_as_the_game_moves_on():
+    """Its buttons mean the same at every version: no onClick sent again at each change."""
+    from generator.harness.tts import ui
+    from generator.harness.tts.emulator import Table
+
+    t = Table.load(_save("tem"), seed=1)
+    t.join("Player 1", "Red", host=True)
+    t.join("Player 2", "Blue")
+    t.step(2)
+    t.click("Red", "bots:Green")
+    t.click("Red", "start:go")
+    settle(t)
+    assert status(t)["bots"] == {"Green": "easy"} and status(t)["version"] > 2
+    handlers = {e.id: e.attributes.get("onClick") for e, _ in ui.walk(t.global_xml)
+                if (e.id or "").startswith("bots:") and e.tag == "Button"}  # fmt: skip
+    assert "bots:pace" in handlers and "bots:Green" in handlers, handlers
+    assert set(handlers.values()) == {"onBots"}, handlers
+
+
 def test_the_bots_stay_in_their_seats_across_a_save_and_load():
     """A saved game goes on with its bots after a load (mid-decision too)."""
     rules = games.get("tem")

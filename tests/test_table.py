@@ -278,6 +278,8 @@ def test_every_refused_input_changes_nothing_and_says_why_privately(save):
         (rival, now, "-1", mine, "panel is"),  # another colour's panel
         (decider, old, "-1", mine, "out of date"),  # an old picture
         (rival, now, "-1", "host:undo", "host"),
+        (rival, "onBots", "-1", "bots:Purple", "host"),  # the bots panel: the host's too
+        (decider, "onBots", "-2", "bots:Purple", None),
         (decider, "onStart", "-1", "start:go", "already"),
         (rival, now, "-1", f"seat:{rival}:back", "only the player deciding"),
         (decider, now, "-1", "proxy:opt:1", "no one who is away"),
@@ -289,7 +291,7 @@ def test_every_refused_input_changes_nothing_and_says_why_privately(save):
     for color, handler, value, element, why in cases:
         if element in ("start:go", "proxy:opt:1") and color != host:
             color = host  # host-only buttons: the host, refused for the phase
-        if element == "host:undo" and rival == host:
+        if element in ("host:undo", "bots:Purple") and color == host:
             continue
         heard = len(t.messages(color)) if color != "Grey" else 0
         t.call_in("-1", handler, player(color), value, element)

@@ -204,9 +204,9 @@ def bots(colors: list[str]) -> ET.Element:
     el(layout, "Text", tr("Bots: a seat nobody sits at"), id="bots:title", fontSize="14")
     for color in colors:
         el(layout, "Button", tr("{color}: no bot", color=color), id=f"bots:{color}",
-           onClick="onButton0")  # fmt: skip
+           onClick="onBots")  # fmt: skip
     pace = tr("Bots' pace: a move every {seconds} s", seconds=0.6)
-    el(layout, "Button", pace, id="bots:pace", onClick="onButton0")
+    el(layout, "Button", pace, id="bots:pace", onClick="onBots")
     return node
 
 

@@ -12,6 +12,7 @@ local Bots = require("glue.bots")
 local Frames = require("glue.frames")
 local Game = require("glue.game")
 local Flow = require("glue.flow")
+local Paint = require("glue.paint")
 local Seats = require("glue.seats")
 local tr = require("lib.tr")
 
@@ -22,16 +23,28 @@ B.LEVELS = { easy = tr("easy"), strong = tr("strong") } -- a level as players re
 B.PACES = { normal = 0.6, fast = 0.15 } -- seconds between a bot's steps
 local NEXT = { [false] = "easy", easy = "strong", strong = false }
 local TRACE_KEPT = 200 -- bot steps kept for the tests (botTrace)
+local HIDDEN = { active = false }
 
 -- Who may be given to a bot now: a seat nobody sits at, and once a game is dealt, only
 -- one of its players.
-function B.may_set(T, color, seated)
+-- (The panel asks for every seat at every paint: the refusal's words only when asked.)
+local function refusal(T, color, seated)
   if (seated or T.seated)[color] then
-    return false, tr("{color} is seated: a bot plays only a seat nobody sits at",
-      { color = color })
+    return "seated"
   end
   local m = T.m
   if (m.state ~= nil or m.picks ~= nil) and not Game.plays(m, color) then
+    return "out"
+  end
+  return nil
+end
+
+function B.may_set(T, color, seated)
+  local why = refusal(T, color, seated)
+  if why == "seated" then
+    return false, tr("{color} is seated: a bot plays only a seat nobody sits at",
+      { color = color })
+  elseif why == "out" then
     return false, tr("{color} is not in this game", { color = color })
   end
   return true
@@ -265,41 +278,40 @@ end
 
 -- The host's bots panel: a button per seat colour, and the pace. Its entries are built again
 -- only when what they show changed (the same tables otherwise: the painter skips them).
-function B.panel(T, ui, handler)
+function B.panel(T, ui)
   if T.spec.bots == nil then -- a game without bots: no panel
-    ui[#ui + 1] = { "bots", { active = false } }
+    ui[#ui + 1] = { "bots", HIDDEN }
     return
   end
   local m = T.m
   local over = m.state ~= nil and m.core.is_over(m.state)
+  local pace = T.prefs.bot_pace or "normal"
+  local memo = T.memo.bots
+  local same = memo ~= nil and memo.pace == pace
   local shown = {}
   for i, seat in ipairs(T.spec.layout.seats) do
     local color = seat.color
     local bot = T.bots[color]
-    shown[i] = bot and bot.level or (not over and B.may_set(T, color) and "+" or "-")
+    shown[i] = bot and bot.level or (not over and refusal(T, color) == nil and "+" or "-")
+    same = same and memo.shown[i] == shown[i]
   end
-  local pace = T.prefs.bot_pace or "normal"
-  local sig = table.concat(shown, ",") .. pace .. handler
-  local memo = T.memo.bots
-  if memo == nil or memo.sig ~= sig then
+  if not same then
     local entries, any = {}, false
     for i, seat in ipairs(T.spec.layout.seats) do
       local color, s = seat.color, shown[i]
       local bot = s ~= "+" and s ~= "-"
       any = any or s ~= "-"
-      entries[i] = { "bots:" .. color, { active = s ~= "-", onClick = handler,
+      entries[i] = { "bots:" .. color, { active = s ~= "-",
         text = bot and tr("{color}: bot, {level}", { color = color, level = B.LEVELS[s] })
           or tr("{color}: no bot", { color = color }) } }
     end
-    entries[#entries + 1] = { "bots:pace", { active = any, onClick = handler,
+    entries[#entries + 1] = { "bots:pace", { active = any,
       text = tr("Bots' pace: a move every {seconds} s", { seconds = B.PACES[pace] }) } }
     entries[#entries + 1] = { "bots", { active = any } }
-    memo = { sig = sig, entries = entries }
+    memo = { shown = shown, pace = pace, entries = entries }
     T.memo.bots = memo
   end
-  for _, entry in ipairs(memo.entries) do
-    ui[#ui + 1] = entry
-  end
+  Paint.group(ui, "bots", memo.entries)
 end
 
 return B

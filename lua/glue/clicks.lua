@@ -220,17 +220,38 @@ function C.button(T, player, value, id, handler)
     else
       drop_player(T, color, absent)
     end
-  elseif id == "bots:pace" then
-    Botplay.pace(T)
-  elseif string.match(id, "^bots:%a+$") then
-    local why = Botplay.cycle(T, color, string.sub(id, 6))
-    if why then
-      Seats.tell(color, tr("Not possible: {why}", { why = why }))
-    end
   elseif id == "host:undo" then
     undo(T, color)
   elseif id == "host:new" then
     T.new_game(color)
+  end
+end
+
+-- The host's bots panel (onBots): a seat's button cycles its bot, "bots:pace" the pace. Its
+-- buttons mean the same at every version of the game, so their handler does not cycle
+-- with it (a cycling one would send every button's onClick again at every change).
+function C.bots(T, player, value, id)
+  if not Seats.left_click(value) then
+    return
+  end
+  local color, admin = Seats.caller(player)
+  if color == "Grey" or color == nil then
+    Seats.tell("Grey", tr("spectators cannot play: pick a seat colour first"))
+    return
+  elseif not admin then
+    Seats.tell(color, tr("only the host or a promoted player can use the host's buttons"))
+    return
+  end
+  local why = busy(T)
+  if why then
+    Seats.tell(color, why)
+  elseif id == "bots:pace" then
+    Botplay.pace(T)
+  elseif string.match(id or "", "^bots:%a+$") then
+    why = Botplay.cycle(T, color, string.sub(id, 6))
+    if why then
+      Seats.tell(color, tr("Not possible: {why}", { why = why }))
+    end
   end
 end
 

@@ -14,7 +14,7 @@ local P = {}
 local TOLERANCE = 0.3 -- world units a piece may lie off its place before it is put back
 
 function P.new(layout)
-  return { ui = {}, ui_from = {}, pieces = {}, faces = {}, labels = {}, pile_sigs = {},
+  return { ui = {}, ui_from = {}, groups = {}, pieces = {}, faces = {}, labels = {}, pile_sigs = {},
     piles = Piles.new(), moving = {}, layout = layout }
 end
 
@@ -25,6 +25,7 @@ end
 
 function P.forget_all(shown)
   shown.ui, shown.ui_from, shown.pieces, shown.faces, shown.labels = {}, {}, {}, {}, {}
+  shown.groups = {}
   shown.pile_sigs, shown.moving = {}, {}
   Piles.forget(shown.piles)
 end
@@ -34,6 +35,13 @@ function P.forget_ui(shown, ids)
   for _, id in ipairs(ids) do
     shown.ui[id], shown.ui_from[id] = nil, nil
   end
+  shown.groups = {} -- a group may hold one of them: each is looked into again
+end
+
+-- An entry of a picture's `ui` that holds a list of entries (a panel's): when the painter
+-- was given that very list under `key` last time, it skips the whole list unread.
+function P.group(ui, key, entries)
+  ui[#ui + 1] = { key, entries, group = true }
 end
 
 -- True when place `p` is the place `q` a piece was last put at: compared number by number
@@ -85,11 +93,17 @@ local function paint_element(shown, id, want)
 end
 
 local function paint_ui(shown, ui)
-  local from = shown.ui_from
+  local from, groups = shown.ui_from, shown.groups
   for n = 1, #ui do
-    local id, want = ui[n][1], ui[n][2]
+    local entry = ui[n]
+    local id, want = entry[1], entry[2]
+    if entry.group then
+      if groups[id] ~= want then
+        groups[id] = want
+        paint_ui(shown, want)
+      end
     -- The same entry as last time (a shared constant, such as a hidden slot): nothing to do.
-    if from[id] ~= want then
+    elseif from[id] ~= want then
       from[id] = want
       paint_element(shown, id, want)
     end

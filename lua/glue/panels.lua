@@ -5,12 +5,13 @@
 -- (generator/tts/panels.py); here only text, `active` and `onClick` change.
 --
 -- Words come from the game (ctx.words, documented in glue.table); an entry is built again
--- only when what it shows changed (ctx.memo), and a panel's entries are the same tables as
--- last time otherwise, which the painter skips at no cost.
+-- only when what it shows changed (ctx.memo), and a panel's entries are the same list as
+-- last time otherwise (a group: glue.paint), which the painter skips unread.
 
 local Game = require("glue.game")
 local Log = require("glue.log")
 local Flow = require("glue.flow")
+local Paint = require("glue.paint")
 local tr = require("lib.tr")
 
 local P = {}
@@ -204,9 +205,7 @@ local function seat_panel(ctx, color, ui)
   if memo and (c == false) == (memo.c == false) and (c == false or (memo.kind == c.kind
     and memo.title == c.title and memo.options == c.options and memo.back == c.back))
     and memo.page == ctx.prefs.page[color] and memo.auto == auto and memo.on == on then
-    for _, entry in ipairs(memo.entries) do
-      ui[#ui + 1] = entry
-    end
+    Paint.group(ui, ids.panel, memo.entries)
     return
   end
   local entries = { { ids.panel, c and ON or OFF } }
@@ -224,9 +223,7 @@ local function seat_panel(ctx, color, ui)
   ctx.memo.panels[color] = { c = c, kind = c and c.kind, d = c and c.d, title = c and c.title,
     options = c and c.options, back = c and c.back, page = ctx.prefs.page[color], auto = auto,
     on = on, entries = entries, of = c and c.entries }
-  for _, entry in ipairs(entries) do
-    ui[#ui + 1] = entry
-  end
+  Paint.group(ui, ids.panel, entries)
 end
 
 -- The colour the host may decide for: the one the table waits for, when not seated (a
@@ -359,9 +356,23 @@ function P.logs(ctx, ui)
         entries = entries }
       memo[color] = known
     end
-    for _, entry in ipairs(known.entries) do
+    for _, entry in ipairs(known.entries) do -- (new whenever the log grew: no group)
       ui[#ui + 1] = entry
     end
+  end
+end
+
+-- The panels of the colours in `only` (a set) and the host's for them, again: their menus or
+-- secret decisions were worked out, and nothing else changed since the last picture (whose
+-- deciders, waiting text and absent colour still hold).
+function P.seats(ctx, only, ui)
+  for _, seat in ipairs(ctx.layout.seats) do
+    if only[seat.color] then
+      seat_panel(ctx, seat.color, ui)
+    end
+  end
+  if ctx.absent ~= nil and only[ctx.absent] then
+    proxy_panel(ctx, ui, ctx.absent)
   end
 end
 

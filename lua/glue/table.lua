@@ -16,7 +16,7 @@
 -- each, so no handler runs long on a player's machine.
 --
 -- The framework installs TTS's event handlers in the script's globals (_G): onLoad, onSave,
--- onStart, onButton0..7, onPrivate, onAutoPass, noop, onPlayerChangeColor,
+-- onStart, onButton0..7, onPrivate, onAutoPass, onLog, onBots, noop, onPlayerChangeColor,
 -- onPlayerConnect, onPlayerDisconnect, tryObjectRandomize, onObjectDrop,
 -- onObjectNumberTyped, onObjectEnterContainer, onObjectLeaveContainer; and for other
 -- scripts and the tests: stateText, shownText, tableStatus, logText, botTrace, currentState,
@@ -39,8 +39,8 @@ local Dice = require("glue.dice")
 local Table = {}
 
 -- The TTS events and UI handlers install() sets (and onButton0..), each guarded (glue.sources)
-Table.EVENTS = { "onLoad", "onSave", "onStart", "onPrivate", "onAutoPass", "onLog", "noop",
-  "onPlayerChangeColor", "onPlayerConnect", "onPlayerDisconnect", "tryObjectRandomize",
+Table.EVENTS = { "onLoad", "onSave", "onStart", "onPrivate", "onAutoPass", "onLog", "onBots",
+  "noop", "onPlayerChangeColor", "onPlayerConnect", "onPlayerDisconnect", "tryObjectRandomize",
   "onObjectDrop", "onObjectNumberTyped", "onObjectLeaveContainer", "onObjectEnterContainer" }
 
 local VERIFY_EVERY = 2 -- seconds between checks that every piece lies where the game has it
@@ -99,6 +99,16 @@ local function paint_ui(T)
   T.seated = Seats.seated() -- after a load the players sit already: no event says so
   local ctx = context(T, false)
   local ui = {}
+  local only = T.ui_only
+  T.ui_only = nil
+  if only ~= nil and T.ui_painted == T.m.version and T.ui_busy == ctx.busy then
+    -- only some colours' menus (or secret decisions) were worked out since the last whole
+    -- paint: their panels alone, the rest of the picture is as it was
+    Panels.seats(ctx, only, ui)
+    Paint.paint(T.shown, { ui = ui, pieces = {}, piles = {}, faces = {}, labels = {} })
+    T.notice(ctx) -- a secret decision's dialog opens once its menu is ready
+    return
+  end
   local shown = ctx.shown
   ctx.scores_changed = shown ~= T.scored_for or T.scores_forced
   if ctx.scores_changed then
@@ -116,9 +126,10 @@ local function paint_ui(T)
     T.scored_for, T.scores_forced = shown, false
   end
   Panels.picture(ctx, ui)
-  Botplay.panel(T, ui, Panels.handler(T.m))
+  Botplay.panel(T, ui)
   Paint.paint(T.shown, { ui = ui, pieces = {}, piles = {}, faces = {}, labels = {} })
   T.painted = T.m.version -- the version the buttons on screen were painted for
+  T.ui_painted, T.ui_busy = T.painted, ctx.busy
   if T.m.state ~= nil and (shown ~= T.placed_for or T.verifying) then
     Frames.later(T.frames, "pieces", function()
       T.paint_pieces()
@@ -174,8 +185,16 @@ function Table.paint_pieces(T)
   end
 end
 
--- Draw the table again from the game, over the next frames.
-refresh = function(T)
+-- Draw the table again from the game, over the next frames. With `color`: only that
+-- colour's panel changed (its menu or its secret decision was worked out), unless more
+-- changed before the paint.
+refresh = function(T, color)
+  if color == nil or T.ui_painted ~= T.m.version then
+    T.ui_painted = nil -- the whole picture
+  elseif T.ui_painted ~= nil then
+    T.ui_only = T.ui_only or {}
+    T.ui_only[color] = true
+  end
   Frames.later(T.frames, "ui", function()
     if not T.loading then
       paint_ui(T)
@@ -418,7 +437,7 @@ function Table.prepare(T)
   for _, who in ipairs(Game.deciders(m)) do
     if T.seated[who] and T.noticed[who] == nil then
       Game.decision(m, who) -- a resolution, unless known already
-      refresh(T)
+      refresh(T, who)
       return
     end
   end
@@ -544,7 +563,7 @@ function Table.build_menus(T, pace)
       Game.path(m, color), known.d, pace, still) or nil
     if entries and still() then
       known.entries = entries
-      refresh(T)
+      refresh(T, color)
     elseif T.menus[color] == known then
       T.menus[color] = nil
     end
@@ -748,6 +767,7 @@ function Table.forget(T)
   T.memo = fresh_memo()
   T.placed_for, T.scored_for, T.turn_shown, T.groups_for = nil, nil, nil, nil
   T.noticed, T.dialogs, T.menus, T.told = {}, {}, {}, {}
+  T.ui_painted = nil
 end
 
 -- Save and load ------------------------------------------------------------------------------
@@ -966,6 +986,9 @@ local function install(T)
   end
   G.onLog = function(player, value, id)
     Clicks.log(T, player, value, id)
+  end
+  G.onBots = function(player, value, id)
+    Clicks.bots(T, player, value, id)
   end
   G.noop = function() end
   local function later()
