@@ -191,7 +191,10 @@ function R:refill(state, planet)
   for i, id in ipairs(state.row) do
     if id == planet then
       if #state.deck > 0 then
-        state.row[i] = table.remove(state.deck, 1)
+        -- a new list: the deck is shared with the state this one was copied from (S.clone)
+        local deck = state.deck
+        state.row[i] = deck[1]
+        state.deck = { table.unpack(deck, 2) }
       else
         table.remove(state.row, i)
       end
@@ -810,7 +813,9 @@ function R:do_discard_planet(state, ctx, a, src)
   end
   local planet = src:choose("planet", options, state.players[ctx.seat].color).planet
   self:refill(state, planet)
-  state.discard[#state.discard + 1] = planet
+  local discard = { table.unpack(state.discard) } -- shared with the state copied (S.clone)
+  discard[#discard + 1] = planet
+  state.discard = discard
 end
 
 local function pays(self, state, ctx, a)
