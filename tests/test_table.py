@@ -257,6 +257,41 @@ def test_undo_restores_the_state_the_record_and_the_pieces(save, engine):
 # --- refusals change nothing ---------------------------------------------------------------------
 
 
+def test_a_click_while_the_panels_are_made_again_is_refused_and_changes_nothing(save):
+    """The panels are made over a frame or two, then painted at once: meanwhile a button
+    still on screen may be about to mean something else, so a click on it is refused."""
+    t = started(save, seed=5)
+    caught = None
+    for _ in range(60):  # a change whose picture takes more than one frame to make
+        color = status(t)["decider"]
+        options = P.panel_options(t, color)
+        if color is None or not options:
+            P.settle(t)
+            continue
+        t.click(color, options[0][0])
+        for _ in range(4):
+            t.step(1)
+            # a panel still shows options painted before the change
+            caught = next((c for c in ("Red", "Blue", "Green") if P.panel_options(t, c)), None)
+            if status(t)["building"] and caught:
+                break
+            caught = None
+        if caught:
+            break
+        P.settle(t)
+    assert caught, "no picture was made over more than one frame"
+    shown = P.panel_options(t, caught)
+    before = snapshot(t)[:2]
+    heard = len(t.messages(caught))
+    t.click(caught, shown[0][0])
+    assert snapshot(t)[:2] == before
+    assert any("out of date" in m for m in t.messages(caught)[heard:])
+    t.step(1)  # the picture's next part comes first, before any job queued meanwhile
+    assert status(t)["job"] == "ui more"
+    P.settle(t)
+    assert not status(t)["building"] and P.panel_options(t, status(t)["decider"])
+
+
 def test_every_refused_input_changes_nothing_and_says_why_privately(save):
     t = started(save, seed=5)
     until_rolled(t)  # (the first roll is the table's: a turn's only first option)

@@ -400,7 +400,7 @@ def test_a_colour_change_sends_every_panel_its_visibility_again(save, monkeypatc
     t.step(5)
     sent.clear()
     t.change_color("Player 2", "Yellow")
-    t.step(2)
+    P.settle(t)  # (the panels are made over a frame or two, then painted)
     panels = {i for i, keys in sent if re.fullmatch(r"seat:\w+", i) and "active" in keys}
     assert panels >= {f"seat:{c}" for c in ("Red", "Blue", "Green", "Yellow", "Purple")}
 

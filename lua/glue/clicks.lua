@@ -180,8 +180,9 @@ function C.button(T, player, value, id, handler)
     Seats.tell("Grey", tr("spectators cannot play: pick a seat colour first"))
     return
   end
-  -- the buttons on screen name the handler of the version they were painted for
-  if handler ~= T.painted % Panels.HANDLERS then
+  -- the buttons on screen name the handler of the version they were painted for; while the
+  -- panels are made again over a frame or two, none of them is sure to mean what it shows
+  if T.ui_building or handler ~= T.painted % Panels.HANDLERS then
     Seats.tell(color, tr("that option is out of date (the table has moved on); choose again"))
     return
   end

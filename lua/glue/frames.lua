@@ -8,8 +8,8 @@
 -- a real MoonSharp 2.0). MoonSharp yields across pcall but not across a C# call (measured):
 -- pace is never called from inside a sort's comparator or a gsub's replacement.
 --
--- Jobs run in the order they were queued; a job queued under a name that is already waiting
--- is not queued twice. The frame clock is TTS's: Wait.frames (api wait.md).
+-- Jobs run in the order they were queued (but `first`, a job's own next part, goes before
+-- them); a job queued under a name that is already waiting is not queued twice. The frame clock is TTS's: Wait.frames (api wait.md).
 --
 -- A queue may be given hooks: `began(q)` when a job is queued into an empty queue, `ended(q)`
 -- when the last job is done. While `q.held` is true no job runs (for at most HOLD frames).
@@ -106,6 +106,20 @@ function F.later(q, name, fn)
     return
   end
   add(q, { name = name, fn = fn })
+end
+
+-- Run `fn()` in the next frame, before the jobs waiting (the next part of the job running).
+function F.first(q, name, fn)
+  if q.waiting[name] then
+    return
+  end
+  local first = q.queue[1] == nil
+  q.waiting[name] = true
+  table.insert(q.queue, 1, { name = name, fn = fn })
+  if first then
+    q.began(q)
+  end
+  schedule(q)
 end
 
 -- Run `fn(pace)` over as many frames as it takes, from the next one.

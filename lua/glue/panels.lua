@@ -188,6 +188,7 @@ local function fill(ctx, color, ids, ui, head, c)
   ui[#ui + 1] = { ids.back, c.back and { active = true, onClick = on } or OFF }
 end
 
+-- `color`'s panel into `ui`; true when it is the same as last time.
 local function seat_panel(ctx, color, ui)
   local m = ctx.m
   local ids = ids_of("seat:" .. color, ctx.layout.option_slots)
@@ -206,7 +207,7 @@ local function seat_panel(ctx, color, ui)
     and memo.title == c.title and memo.options == c.options and memo.back == c.back))
     and memo.page == ctx.prefs.page[color] and memo.auto == auto and memo.on == on then
     Paint.group(ui, ids.panel, memo.entries)
-    return
+    return true
   end
   local entries = { { ids.panel, c and ON or OFF } }
   if c then
@@ -376,8 +377,11 @@ function P.seats(ctx, only, ui)
   end
 end
 
--- The framework's entries of the picture (see the top of this file).
-function P.picture(ctx, ui)
+-- The framework's entries of the picture (see the top of this file), in three parts a
+-- table may make in different frames (glue.table): begin (what the seats' panels read:
+-- who decides; the status line, Start, the scoreboard), a seat's panel each (`P.seat`:
+-- true when it is the same as last time), finish (the host's panels).
+function P.begin(ctx, ui)
   local m = ctx.m
   ctx.deciding = {}
   local deciders = Game.deciders(m)
@@ -392,9 +396,12 @@ function P.picture(ctx, ui)
   if ctx.scores_changed then
     scoreboard(ctx, ui)
   end
-  for _, seat in ipairs(ctx.layout.seats) do
-    seat_panel(ctx, seat.color, ui)
-  end
+end
+
+P.seat = seat_panel
+
+function P.finish(ctx, ui)
+  local m = ctx.m
   proxy_panel(ctx, ui, ctx.absent)
   local undo = m.record ~= nil and Game.why_no_undo(m) == nil and not ctx.busy
   local over = m.state ~= nil and m.core.is_over(m.state)
@@ -405,6 +412,15 @@ function P.picture(ctx, ui)
     text = over and tr("Start a new game") or (ctx.new_armed == m.version
       and tr("Press again to end this game") or tr("New game (ends this one)")) } }
   ui[#ui + 1] = { "host", (undo or playing) and ON or OFF } -- no empty panel
+end
+
+-- The whole picture at once.
+function P.picture(ctx, ui)
+  P.begin(ctx, ui)
+  for _, seat in ipairs(ctx.layout.seats) do
+    seat_panel(ctx, seat.color, ui)
+  end
+  P.finish(ctx, ui)
 end
 
 return P

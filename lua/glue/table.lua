@@ -93,44 +93,81 @@ end
 
 local refresh
 
--- The panels, the status line and the scoreboard: one frame's work (it asks the core for the
--- next decision when the state changed).
-local function paint_ui(T)
+-- The panels, the status line and the scoreboard (it asks the core for the next decision
+-- when the state changed), made over a frame or two and painted at once when whole: a
+-- picture of many panels made again would be a long frame. A frame makes what its budget
+-- allows (Frames.BUDGET units: the decisions and the status one, a seat's panel made again
+-- one, one kept a quarter) and the next frame goes on (`T.ui_build`, a job put first in the
+-- queue; not a coroutine: an error raised in one names no line on MoonSharp). Meanwhile the
+-- buttons on screen are refused (`T.ui_building`: what a click means is being changed);
+-- when the game moves on meanwhile, the picture is made again from the start. `whole`: all
+-- in this frame (a load with no game).
+local REBUILT, KEPT = 1, 0.25 -- units a seat's panel costs, made again or as it was
+
+local function paint_ui(T, whole)
   T.seated = Seats.seated() -- after a load the players sit already: no event says so
   local ctx = context(T, false)
-  local ui = {}
+  local b = T.ui_build
+  T.ui_build, T.ui_building = nil, nil
+  if b and b.version ~= T.m.version then
+    b = nil -- the game moved on: the picture again, its scoreboard too
+    T.scores_forced = true
+  end
   local only = T.ui_only
   T.ui_only = nil
-  if only ~= nil and T.ui_painted == T.m.version and T.ui_busy == ctx.busy then
+  if b == nil and only ~= nil and T.ui_painted == T.m.version and T.ui_busy == ctx.busy then
     -- only some colours' menus (or secret decisions) were worked out since the last whole
     -- paint: their panels alone, the rest of the picture is as it was
+    local ui = {}
     Panels.seats(ctx, only, ui)
     Paint.paint(T.shown, { ui = ui, pieces = {}, piles = {}, faces = {}, labels = {} })
     T.notice(ctx) -- a secret decision's dialog opens once its menu is ready
     return
   end
-  local shown = ctx.shown
-  ctx.scores_changed = shown ~= T.scored_for or T.scores_forced
-  if ctx.scores_changed then
-    -- the scoreboard: a row a player (the view's cells), and the line under it
-    local view, rows = T.spec.view, {}
-    for k, p in ipairs(shown and ctx.public.players or {}) do
-      rows[k] = { cells = view.cells(ctx, p) }
-      local bot = T.bots[p.color]
-      if bot then -- shown to all: who plays this seat
-        rows[k].cells[1] = tr("{color} (bot, {level})", { color = rows[k].cells[1],
-          level = Botplay.LEVELS[bot.level] or bot.level })
+  local spent = 0
+  if b == nil then
+    local shown = ctx.shown
+    ctx.scores_changed = shown ~= T.scored_for or T.scores_forced
+    if ctx.scores_changed then
+      -- the scoreboard: a row a player (the view's cells), and the line under it
+      local view, rows = T.spec.view, {}
+      for k, p in ipairs(shown and ctx.public.players or {}) do
+        rows[k] = { cells = view.cells(ctx, p) }
+        local bot = T.bots[p.color]
+        if bot then -- shown to all: who plays this seat
+          rows[k].cells[1] = tr("{color} (bot, {level})", { color = rows[k].cells[1],
+            level = Botplay.LEVELS[bot.level] or bot.level })
+        end
       end
+      ctx.scores = shown and { columns = view.COLUMNS, rows = rows, final = view.final(ctx) }
+      T.scored_for, T.scores_forced = shown, false
     end
-    ctx.scores = shown and { columns = view.COLUMNS, rows = rows, final = view.final(ctx) }
-    T.scored_for, T.scores_forced = shown, false
+    b = { version = T.m.version, shown = shown, ui = {}, seat = 1 }
+    Panels.begin(ctx, b.ui)
+    spent = 1
   end
-  Panels.picture(ctx, ui)
+  local seats = ctx.layout.seats
+  while b.seat <= #seats do
+    if spent >= Frames.BUDGET and not whole then
+      T.ui_build, T.ui_building = b, true
+      Frames.first(T.frames, "ui more", function()
+        if not T.loading then
+          paint_ui(T)
+        end
+      end)
+      return
+    end
+    local kept = Panels.seat(ctx, seats[b.seat].color, b.ui)
+    spent = spent + (kept and KEPT or REBUILT)
+    b.seat = b.seat + 1
+  end
+  local ui = b.ui
+  Panels.finish(ctx, ui)
   Botplay.panel(T, ui)
   Paint.paint(T.shown, { ui = ui, pieces = {}, piles = {}, faces = {}, labels = {} })
   T.painted = T.m.version -- the version the buttons on screen were painted for
   T.ui_painted, T.ui_busy = T.painted, ctx.busy
-  if T.m.state ~= nil and (shown ~= T.placed_for or T.verifying) then
+  if T.m.state ~= nil and (b.shown ~= T.placed_for or T.verifying) then
     Frames.later(T.frames, "pieces", function()
       T.paint_pieces()
     end)
@@ -197,6 +234,9 @@ refresh = function(T, color)
   end
   Frames.later(T.frames, "ui", function()
     if not T.loading then
+      if T.ui_build ~= nil then -- a picture under way may have read what changed: again
+        T.ui_build, T.scores_forced = nil, true
+      end
       paint_ui(T)
     end
   end)
@@ -767,7 +807,7 @@ function Table.forget(T)
   T.memo = fresh_memo()
   T.placed_for, T.scored_for, T.turn_shown, T.groups_for = nil, nil, nil, nil
   T.noticed, T.dialogs, T.menus, T.told = {}, {}, {}, {}
-  T.ui_painted = nil
+  T.ui_painted, T.ui_build, T.ui_building = nil, nil, nil
 end
 
 -- Save and load ------------------------------------------------------------------------------
@@ -826,7 +866,7 @@ function Table.load(T, saved)
     -- a table with no game: nothing to read, the panels at once
     Game.load(T.m, "")
     T.forget()
-    paint_ui(T)
+    paint_ui(T, true)
     return
   end
   T.loading, T.loading_text = true, saved
@@ -950,6 +990,7 @@ function Table.status(T)
     loading = T.loading,
     rolling = T.input_busy ~= nil,
     busy = busy(T),
+    building = T.ui_building == true, -- the panels are being made again (over a frame or two)
     job = T.frames.last, -- the last job a frame ran
     bots = T.prefs.bots,
     bot_waiting = T.bot_timer ~= nil, -- a bot's next step is due
