@@ -123,6 +123,19 @@ def test_a_bot_decides_the_same_whatever_the_others_secrets(game):
     assert checked >= 20
 
 
+def _until_shown(t, color: str, element: str, frames: int = 10) -> None:
+    """Step frames until `color` sees `element` (the panels are made over a frame or two
+    after a change, then painted)."""
+    from generator.harness.tts import ui
+
+    for _ in range(frames):
+        t.step(1)
+        found = next(((e, ps) for e, ps in ui.walk(t.global_xml) if e.id == element), None)
+        if found and ui.shown(found[0], found[1], t.viewer(color)):
+            return
+    raise AssertionError(f"{color} does not see {element} after {frames} frames")
+
+
 def _save(game: str) -> dict:
     from generator.build import source_hash
     from generator.paths import CARDS
@@ -161,7 +174,7 @@ def test_the_host_hands_a_seat_to_a_bot_and_back_during_a_game():
     def hand_over(t, answers):
         if answers == 40 and "left" not in events:
             t.leave("Player 2")
-            t.step(2)
+            _until_shown(t, "Red", "bots:Blue")
             t.click("Red", "bots:Blue")  # an easy bot
             settle(t)
             assert status(t)["bots"] == {"Blue": "easy"}
@@ -190,7 +203,7 @@ def test_the_bots_panel_refuses_a_seated_colour():
     t = Table.load(_save("tem"), seed=1)
     t.join("Player 1", "Red", host=True)
     t.join("Player 2", "Blue")
-    t.step(2)
+    settle(t)
     with pytest.raises(UIError):  # a seated colour's button is not shown
         t.click("Red", "bots:Blue")
     t.join("Player 3", "Green")
@@ -199,7 +212,7 @@ def test_the_bots_panel_refuses_a_seated_colour():
     assert not status(t)["bots"]
     assert any("a bot plays only a seat nobody sits at" in m for m in t.messages("Red"))
     t.leave("Player 3")
-    t.step(2)
+    _until_shown(t, "Red", "bots:Green")
     t.click("Red", "bots:Green")
     t.click("Red", "bots:Green")
     settle(t)
