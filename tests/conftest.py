@@ -65,6 +65,17 @@ def build_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return target
 
 
+SHARED = Path(os.environ.get("TTSMOD_SHARED", ROOT.parent / "shared"))
+
+
+def shared_missing() -> str | None:
+    """The one line every test that needs ../shared skips with in a clone without it (None
+    when it is there): the real-interpreter tests, whose DLL is there, say the same."""
+    if (SHARED / "teg" / "COMPONENTS.md").is_file():
+        return None
+    return f"../shared not found at {SHARED} (CI has it; or set TTSMOD_SHARED)"
+
+
 @pytest.fixture(scope="session")
 def shared() -> Path:
     """The reference folder ../shared (CI keeps it beside the checkout).
@@ -73,13 +84,12 @@ def shared() -> Path:
     .ci/run sets TTSMOD_REQUIRE_SHARED=1 when ../shared exists: then a missing reference
     file fails instead of skipping.
     """
-    path = Path(os.environ.get("TTSMOD_SHARED", ROOT.parent / "shared"))
-    if not (path / "teg" / "COMPONENTS.md").is_file():
-        message = f"../shared not found at {path} (CI has it; or set TTSMOD_SHARED)"
+    message = shared_missing()
+    if message is not None:
         if os.environ.get("TTSMOD_REQUIRE_SHARED") == "1":
             pytest.fail(message)
         pytest.skip(message)
-    return path
+    return SHARED
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import SHARED, shared_missing
 
 from generator import games
 from generator.harness.play import GameResult
@@ -30,15 +31,16 @@ def _dll() -> str:
     given = os.environ.get("TTSMOD_MOONSHARP")
     if given:
         return given
-    shared = Path(os.environ.get("TTSMOD_SHARED", ROOT.parent / "shared"))
-    found = shared / "moonsharp" / "MoonSharp.Interpreter.dll"
+    found = SHARED / "moonsharp" / "MoonSharp.Interpreter.dll"
     return str(found.resolve()) if found.is_file() else ""
 
 
 def _lacking(dll: str) -> str | None:
     """What the real interpreter lacks here, in one line (None: nothing)."""
     if not (dll and Path(dll).is_file()):
-        return "no MoonSharp DLL: ../shared/moonsharp has none (or set TTSMOD_MOONSHARP=PATH)"
+        return shared_missing() or (
+            "no MoonSharp DLL: ../shared/moonsharp has none (or set TTSMOD_MOONSHARP=PATH)"
+        )
     try:
         import pythonnet  # noqa: F401
         from clr_loader.util.find import find_libmono
