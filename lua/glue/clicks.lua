@@ -169,15 +169,25 @@ local function drop_player(T, host, color)
   end)
 end
 
--- A versioned button (an option, Back, the host's): the handler names the version it was
--- drawn for (glue.panels), the element's id says which button it is.
-function C.button(T, player, value, id, handler)
+-- Who clicked a panel's button with the left button, and whether they are the host (or
+-- promoted): nil for another button, or a spectator (told why).
+local function clicker(player, value)
   if not Seats.left_click(value) then
-    return
+    return nil
   end
   local color, admin = Seats.caller(player)
   if color == "Grey" or color == nil then
     Seats.tell("Grey", tr("spectators cannot play: pick a seat colour first"))
+    return nil
+  end
+  return color, admin
+end
+
+-- A versioned button (an option, Back, the host's): the handler names the version it was
+-- drawn for (glue.panels), the element's id says which button it is.
+function C.button(T, player, value, id, handler)
+  local color, admin = clicker(player, value)
+  if color == nil then
     return
   end
   -- the buttons on screen name the handler of the version they were painted for; while the
@@ -232,12 +242,8 @@ end
 -- buttons mean the same at every version of the game, so their handler does not cycle
 -- with it (a cycling one would send every button's onClick again at every change).
 function C.bots(T, player, value, id)
-  if not Seats.left_click(value) then
-    return
-  end
-  local color, admin = Seats.caller(player)
-  if color == "Grey" or color == nil then
-    Seats.tell("Grey", tr("spectators cannot play: pick a seat colour first"))
+  local color, admin = clicker(player, value)
+  if color == nil then
     return
   elseif not admin then
     Seats.tell(color, tr("only the host or a promoted player can use the host's buttons"))

@@ -414,13 +414,4 @@ function P.finish(ctx, ui)
   ui[#ui + 1] = { "host", (undo or playing) and ON or OFF } -- no empty panel
 end
 
--- The whole picture at once.
-function P.picture(ctx, ui)
-  P.begin(ctx, ui)
-  for _, seat in ipairs(ctx.layout.seats) do
-    seat_panel(ctx, seat.color, ui)
-  end
-  P.finish(ctx, ui)
-end
-
 return P
