@@ -21,7 +21,7 @@ from urllib.parse import quote, urlsplit, urlunsplit
 
 from generator import __version__, cards, contract, games, i18n
 from generator.luabuild.scripts import build_scripts
-from generator.outputs import OutputError, publish
+from generator.outputs import OutputError, cache_dir, publish
 from generator.paths import CARDS, ROOT, display, file_stem
 from generator.problems import WHOLE_FILE, Problem
 from generator.render import Cache, RenderError
@@ -196,6 +196,7 @@ def build(
         where = Problem(display(report.source), None, None, "", "TABLE", str(err))
         raise BuildError("table", [where]) from None
 
+    cache_folder = cache_dir(build_dir)  # (before anything is cached there)
     lacks = contract.check(report.game)
     if lacks:
         problems = [Problem(lack.where, None, None, "", "GAME", lack.what) for lack in lacks]
@@ -222,7 +223,7 @@ def build(
         font_path = font_path or language_font(lang)
     ui_words, ui_report = (words, report) if ui_lang is None else speaks(ui_lang)
     assert ui_report.documents is not None and ui_report.data is not None
-    scripts = build_scripts(report.game, ui_report.documents, build_dir / ".cache", ui_words)
+    scripts = build_scripts(report.game, ui_report.documents, cache_folder, ui_words)
     if scripts.problems:
         raise BuildError("lint", scripts.problems)
     said = (
@@ -230,7 +231,7 @@ def build(
         if words is None
         else f"{lang}:{hashlib.sha256(json.dumps(words, sort_keys=True).encode()).hexdigest()}"
     )
-    cache = Cache(build_dir / ".cache", said)
+    cache = Cache(cache_folder, said)
     try:
         with i18n.speaking(words):  # (card texts written in Python speak the language too)
             assets = parts.render(data, cache, font_path, steps(parts.expected_steps(data)))

@@ -41,6 +41,18 @@ FORMAT = _format_option(
 )
 
 
+def _lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """--lang and --ui-lang, checked alike by every command: English or a catalogue's id."""
+    if value is None:
+        return None
+    from generator import i18n
+
+    problem = i18n.lang_problem(value)
+    if problem is not None:
+        _fail(f"ttsmod: {param.opts[0]} {value!r}: {problem}", EXIT_BAD_INPUT)
+    return value
+
+
 class _Main(click.Group):
     """The command group, with a last net for bad input.
 
@@ -50,6 +62,9 @@ class _Main(click.Group):
     """
 
     def invoke(self, ctx: click.Context) -> Any:
+        from generator.i18n import WordsError
+        from generator.outputs import OutputError
+
         try:
             return super().invoke(ctx)
         except cards.UnknownGameError as err:
@@ -57,6 +72,11 @@ class _Main(click.Group):
         except cards.CardDataError as err:
             click.echo(render(err.problems))
             _fail("ttsmod: the card data has the problems above", EXIT_BAD_INPUT)
+        except WordsError as err:
+            click.echo(render(err.problems))
+            _fail("ttsmod: the words have the problems above", EXIT_BAD_INPUT)
+        except (games.GameLoadError, OutputError) as err:
+            _fail(f"ttsmod: {err}", EXIT_BAD_INPUT)
         except BrokenPipeError:
             # the reader went away (`ttsmod replay ... | head`): nothing more to say to it
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -132,6 +152,7 @@ FOLDER_GAME = click.option("--game", help="Which game a folder holds (default: i
 
 @main.command()
 @GAME_OR_DIR
+@FOLDER_GAME
 @click.option(
     "--asset-base-url",
     metavar="URL",
@@ -147,18 +168,21 @@ FOLDER_GAME = click.option("--game", help="Which game a folder holds (default: i
 @click.option(
     "--lang",
     metavar="LANG",
+    callback=_lang,
     help="The players' language (default en): the table's words from cards/i18n/LANG.po and "
     "cards/<game>/i18n/LANG.po, built into build/<game>-LANG/ beside the English build.",
 )
 @click.option(
     "--ui-lang",
     metavar="LANG",
+    callback=_lang,
     help="The table's own language when it should not be --lang's (its panels, log, chat and "
     "object names; the cards stay in --lang): for a TTS surface that cannot draw --lang "
     "(docs/i18n.md). Built into build/<game>-LANG-ui-UILANG/.",
 )
 def build(
     source: str,
+    game: str | None,
     asset_base_url: str | None,
     font_path: str | None,
     lang: str | None,
@@ -166,13 +190,14 @@ def build(
 ) -> None:
     """Build a game's mod into build/<game>/ (`make mod` runs this for every game).
 
-    GAME_OR_DIR is a game id (default teg) or a folder holding a copy of its card data.
-    Validates the card data, bundles and lints the Lua, renders every image (cached by
-    content), assembles the TTS save and checks it, then writes build/<game>/<Save>.json, its
-    thumbnail <Save>.png, assets/, scripts/ and build.json. Nothing in build/ changes
-    unless every step succeeds. With --lang, a string with no translation stops the build.
+    GAME_OR_DIR is a game id (default teg) or a folder holding a copy of its card data
+    (--game names the game if the folder's name does not). Validates the card data, bundles
+    and lints the Lua, renders every image (cached by content), assembles the TTS save and
+    checks it, then writes build/<game>/<Save>.json, its thumbnail <Save>.png, assets/,
+    scripts/ and build.json. Nothing in build/ changes unless every step succeeds. With
+    --lang, a string with no translation stops the build.
     """
-    result = _run_build(source, asset_base_url, font_path, lang, ui_lang)
+    result = _run_build(source, asset_base_url, font_path, lang, ui_lang, game)
     images = sum(1 for f in result.files if f.startswith("assets/"))
     click.echo(
         f"wrote {display(result.folder / result.save_name)}.json "
@@ -187,6 +212,7 @@ def _run_build(
     font_path: str | None,
     lang: str | None = None,
     ui_lang: str | None = None,
+    game: str | None = None,
 ) -> Any:
     from generator import paths
     from generator.build import BadOption, BuildError, build
@@ -199,7 +225,7 @@ def _run_build(
             base_url(asset_base_url)
         except BadOption as err:
             _fail(f"ttsmod: {err}", EXIT_BAD_INPUT)
-    report = _report(source, None)
+    report = _report(source, game)
     _print_report(report, "text")
     if not report.ok:
         sys.exit(EXIT_BAD_INPUT)
@@ -356,13 +382,14 @@ def lint(source: str, fmt: str) -> None:
     """
     from generator import paths
     from generator.luabuild.scripts import build_scripts
+    from generator.outputs import cache_dir
 
     report = _report(source, None)
     if not report.ok or report.documents is None:
         _print_report(report, fmt)
         sys.exit(EXIT_BAD_INPUT)
     # The build's cache: a script the last build (or lint) checked is not parsed again.
-    scripts = build_scripts(report.game, report.documents, paths.BUILD / ".cache")
+    scripts = build_scripts(report.game, report.documents, cache_dir(paths.BUILD))
     if fmt == "json":
         payload = {
             "summary": scripts.summary(),
@@ -418,27 +445,41 @@ def i18n_update() -> None:
     from generator import i18n as words
 
     try:
-        changed = [p for domain in words.domains() for p in words.update(domain)]
+        changed = {
+            p: text for domain in words.domains() for p, text in words.update(domain).items()
+        }
     except words.WordsError as err:
         click.echo(render(err.problems))
         _fail("ttsmod: the marked words cannot be read; nothing was written", EXIT_BAD_INPUT)
-    for path in changed:
+    for path, text in changed.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(text)
         click.echo(f"wrote {display(path)}")
     if not changed:
         click.echo("the catalogues are up to date")
 
 
 @i18n.command(name="check")
-@click.option("--lang", metavar="LANG", help="Only this language (default: every one).")
+@click.option(
+    "--lang", metavar="LANG", callback=_lang, help="Only this language (default: every one)."
+)
 def i18n_check(lang: str | None) -> None:
     """List each marked string a language has no translation for (exit 1 if any)."""
     from generator import i18n as words
 
+    if lang == words.SOURCE:
+        click.echo(f"{lang} is the source language: its words are the marked strings themselves")
+        return
     langs = [lang] if lang else words.languages()
+    skipped = [f"{d} ({code})" for code in langs for d in words.domains()
+               if code not in words.declared(d)]  # fmt: skip
     try:
-        problems = [p for code in langs for d in words.domains() for p in words.missing(d, code)]
+        problems = [p for code in langs for d in words.domains() if code in words.declared(d)
+                    for p in words.missing(d, code)]  # fmt: skip
     except words.WordsError as err:
         problems = err.problems
+    if skipped:
+        click.echo(f"not checked, declaring no such translation: {', '.join(skipped)}")
     if problems:
         click.echo(render(problems))
         _fail(f"ttsmod: {len(problems)} string(s) untranslated", EXIT_BAD_INPUT)
@@ -446,7 +487,10 @@ def i18n_check(lang: str | None) -> None:
 
 
 @main.command(name="probe-text")
-@click.option("--lang", metavar="LANG", required=True, help="A language with a catalogue (ja).")
+@click.option(
+    "--lang", metavar="LANG", required=True, callback=_lang,
+    help="A language with a catalogue (ja).",
+)  # fmt: skip
 def probe_text(lang: str) -> None:
     """Write a save that shows LANG's words on every surface TTS draws text on.
 
@@ -486,13 +530,22 @@ def probe_text(lang: str) -> None:
 def list_games(ids: bool, tables: bool) -> None:
     """List the games ttsmod knows: id, name, players, and whether it has a table yet."""
     if ids:
-        click.echo("\n".join(games.with_tables() if tables else games.ids()))
+        for game_id in games.ids():
+            problem = games.load_problem(game_id)
+            if problem is not None:
+                click.echo(f"ttsmod: {problem}", err=True)  # the others are listed
+        click.echo("\n".join(games.with_tables() if tables else games.loadable()))
         return
     for game_id in games.ids():
+        problem = games.load_problem(game_id)
+        if problem is not None:
+            why = problem.partition(": ")[2]
+            click.echo(f"{game_id}: cannot be loaded ({why}); `ttsmod check {game_id}` says more")
+            continue
         found = games.get(game_id)
         try:
             low, high = found.player_range(found.engine())
-        except (ImportError, cards.CardDataError):
+        except Exception:  # a game in the making: `check` names what it lacks
             click.echo(f"{game_id}: {found.title}, in the making: `ttsmod check {game_id}` "
                        "says what it lacks")  # fmt: skip
             continue
@@ -501,6 +554,8 @@ def list_games(ids: bool, tables: bool) -> None:
             table = "table: yes"
         except games.NoTable:
             table = "table: not yet (rules, data and engines only)"
+        except Exception:
+            table = f"table: in the making (`ttsmod check {game_id}`)"
         default = " (default)" if game_id == games.DEFAULT else ""
         click.echo(f"{game_id}{default}: {found.title}, {low}-{high} players; {table}")
 
@@ -819,6 +874,7 @@ def _replay_both(game: str, data: dict[str, Any], name: str, check: Any) -> str:
 @click.option(
     "--lang",
     metavar="LANG",
+    callback=_lang,
     help="Both engines speak LANG (its catalogues in cards/): every option's label is "
     "compared in it.",
 )
@@ -1047,6 +1103,7 @@ def simulate(
 @click.option(
     "--lang",
     metavar="LANG",
+    callback=_lang,
     help="Play the table built in LANG (build/<game>-LANG, `ttsmod build --lang`); the story "
     "is told in it too.",
 )

@@ -14,6 +14,28 @@ class OutputError(Exception):
     """The outputs could not be written (the target folder is unchanged)."""
 
 
+def inside(root: Path, relative: str) -> Path:
+    """`root/relative`, refused (OutputError) when it leads outside `root` through a link.
+
+    A build writes below build/ only: a link in it (build/.cache -> elsewhere) would have it
+    write where nobody asked. `root` itself may be a link (build/ on another disk).
+    """
+    top = root.resolve()
+    path = root / relative
+    found = path.resolve()
+    if found != top and top not in found.parents:
+        raise OutputError(
+            f"{path} leads outside {root} (to {found}): ttsmod writes nothing outside it; "
+            f"remove the link {path}"
+        )
+    return path
+
+
+def cache_dir(root: Path) -> Path:
+    """The build's cache folder, root/.cache, checked to lie inside root (`inside`)."""
+    return inside(root, ".cache")
+
+
 def publish(root: Path, files: dict[str, bytes]) -> None:
     """Write `files` (paths relative to root) so that a failure changes nothing in root.
 
@@ -23,7 +45,7 @@ def publish(root: Path, files: dict[str, bytes]) -> None:
     """
     staging = root / ".staging"
     try:
-        shutil.rmtree(staging, ignore_errors=True)
+        _remove(staging)  # (a link there is removed, never written through)
         for relative, content in sorted(files.items()):
             path = staging / relative
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -62,7 +84,9 @@ def publish(root: Path, files: dict[str, bytes]) -> None:
 
 
 def _remove(path: Path) -> None:
-    if path.is_dir():
+    if path.is_symlink():  # the link, never what it leads to
+        path.unlink()
+    elif path.is_dir():
         shutil.rmtree(path, ignore_errors=True)
     elif path.exists():
         path.unlink()

@@ -71,7 +71,8 @@ def test_every_catalogue_is_in_step_with_the_code_and_wholly_translated(domain):
         po = pofile.read_po((i18n.folder(domain) / f"{lang}.po").open("rb"))
         assert {m.id for m in po if m.id} == marked_now, "run `ttsmod i18n update`"
         assert not [m.id for m in po if m.id and m.fuzzy], f"fuzzy entries in {lang}.po"
-        assert i18n.missing(domain, lang) == []
+        if lang in i18n.declared(domain):  # a game is held whole in the languages it declares
+            assert i18n.missing(domain, lang) == []
 
 
 def test_each_translation_keeps_the_placeholders_of_its_english():

@@ -3,15 +3,19 @@
 The tests that run Lua on MoonSharp need a MoonSharp.Interpreter.dll, pythonnet and a .NET
 runtime it can host (Debian's mono). The DLL is ../shared/moonsharp's (CI and every session
 have ../shared), or the one TTSMOD_MOONSHARP names (docs/moonsharp.md says how to get one);
-`make test` installs pythonnet when it finds the DLL, and .ci/run installs mono. Without one
-of the three they skip with one line; with TTSMOD_REQUIRE_MOONSHARP=1 (.ci/run, once mono is
-there) they fail instead. The checks of what the CLI and the twin comparison refuse run
+`make test` installs pythonnet when it finds the DLL, and .ci/run installs mono (Debian's
+mono-devel). Whether the runtime can host pythonnet is asked of a subprocess first
+(clr.runtime_problem): without one of the three they skip with one line naming what is missing,
+never a collection error or a native abort; with TTSMOD_REQUIRE_MOONSHARP=1 (.ci/run, once
+mono is there) they fail instead. The checks of what the CLI and the twin comparison refuse run
 everywhere.
 """
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -41,21 +45,29 @@ def _lacking(dll: str) -> str | None:
         return shared_missing() or (
             "no MoonSharp DLL: ../shared/moonsharp has none (or set TTSMOD_MOONSHARP=PATH)"
         )
-    try:
-        import pythonnet  # noqa: F401
-        from clr_loader.util.find import find_libmono
-    except ImportError:
-        return "no pythonnet: pip install -e '.[moonsharp]' (make test does when it finds the DLL)"
-    if os.environ.get("PYTHONNET_RUNTIME", "mono") == "mono" and find_libmono() is None:
-        return "no mono runtime for pythonnet: apt-get install mono-runtime (.ci/run does)"
-    return None
+    from generator.harness.tts.clr import runtime_problem
+
+    # asked of a subprocess: a runtime that cannot host pythonnet aborts the process loading it
+    return runtime_problem()
 
 
 DLL = _dll()
 LACKING = _lacking(DLL)
-if LACKING and os.environ.get("TTSMOD_REQUIRE_MOONSHARP") == "1":
-    raise RuntimeError(f"TTSMOD_REQUIRE_MOONSHARP=1, but {LACKING}")
-needs_dll = pytest.mark.skipif(LACKING is not None, reason=str(LACKING))
+
+
+def needs_dll(test):
+    """Run `test` on the real interpreter; without one, skip it with the one line of what is
+    missing (fail it with that line under TTSMOD_REQUIRE_MOONSHARP=1)."""
+    if LACKING is None:
+        return test
+    if os.environ.get("TTSMOD_REQUIRE_MOONSHARP") != "1":
+        return pytest.mark.skip(reason=LACKING)(test)
+
+    @functools.wraps(test)
+    def required(*args, **kwargs):
+        pytest.fail(f"TTSMOD_REQUIRE_MOONSHARP=1, but {LACKING}")
+
+    return required
 
 
 def ttsmod(*args: str) -> subprocess.CompletedProcess[str]:
@@ -79,11 +91,40 @@ def test_a_file_that_is_no_assembly_is_named(tmp_path):
     fake.write_text("not an assembly")
     run = ttsmod("playtest", "tem", "--games", "1", "--interpreter", f"moonsharp={fake}")
     assert run.returncode == 2, run.stderr
-    # without pythonnet: how to get it; with it: that the file is no MoonSharp assembly
-    assert "ttsmod[moonsharp]" in run.stderr or "not a MoonSharp.Interpreter assembly" in (
-        run.stderr
-    )
+    from generator.harness.tts.clr import runtime_problem
+
+    # without a runtime that can host pythonnet: what is missing; with one: that the file is
+    # no MoonSharp assembly
+    lacking = runtime_problem()
+    assert (lacking or "not a MoonSharp.Interpreter assembly") in run.stderr
     assert "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize(
+    ("said", "named"),
+    [
+        ("import sys; print('RuntimeError: Could not find libmono'); sys.exit(1)",
+         "libmonosgen-2.0 is missing): on Debian, apt-get install mono-devel"),
+        # mono without the facade dies natively: an abort, not a Python exception
+        ("import os, sys; print(\"Could not load file or assembly 'netstandard'\", flush=True);"
+         " open('mono_crash.0.1.json', 'w').close(); os.abort()",
+         "the netstandard.dll facade is missing): on Debian, apt-get install mono-devel"),
+        ("import os; os.abort()", "loading it stopped the process (signal 6"),
+    ],
+)  # fmt: skip
+def test_a_runtime_that_cannot_host_pythonnet_is_one_line(monkeypatch, tmp_path, said, named):
+    from generator.harness.tts import clr
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(clr, "_PROBE", said)
+    monkeypatch.setattr(clr, "_probed", [])
+    monkeypatch.setattr(clr, "pythonnet_loaded", lambda: False)
+    monkeypatch.setattr(clr, "_clr", {})
+    found = clr.runtime_problem()
+    assert found is not None and named in found and "\n" not in found
+    assert list(tmp_path.iterdir()) == []  # the crash dump stayed in the probe's scratch folder
+    with pytest.raises(clr.InterpreterError, match=re.escape(found)):
+        clr.check(str(ROOT / "pyproject.toml"))  # any file: the runtime is asked first
 
 
 def _game(logs: dict[str, str], record: dict, problem: str | None = None) -> GameResult:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import given
@@ -116,3 +117,24 @@ def test_encoding_counts_the_same_on_every_runtime():
     assert len(counts) == 1, counts
     mixed = {"é": 1, "z": 2, "A": 3, "日本": 4, "a-b": 5}
     assert codec.roundtrip(canonical(mixed)) == canonical(mixed)
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        ("{players = {{}, {stock = {1, 2, nil, 4}}}}",
+         "json: an array with a hole: /players/1/stock/2 is nil, with items after it"),
+        ("{a = {1.5}}", "json: 1.5 is not an integer (at /a/0)"),
+        ("{a = {[true] = 1}}", "json: array with key true (at /a)"),
+        ("{f = print}", "json: cannot encode a function (at /f)"),
+        ("{1, 2, x = 3}", "json: object key 1 is not a string (at the top)"),
+    ],
+)  # fmt: skip
+def test_a_value_json_cannot_encode_is_named_by_where_it_lies(value, said):
+    """A slip in a game's core (a nil left in a list) is found by the codec far from where it
+    was made: the message names the field, so the modder finds the rule that wrote it."""
+    lua = runtime(2)
+    root = Module("__root", 'return require("lib.json").encode', "<test>")
+    encode = lua.execute(write_bundle(collect(root, ROOT / "lua", {})).text)
+    with pytest.raises(Exception, match=re.escape(said)):
+        encode(lua.execute(f"return {value}"))

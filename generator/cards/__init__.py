@@ -7,6 +7,7 @@ bad data). `load(game)` is the strict form later stages use: typed data or CardD
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -19,21 +20,40 @@ from generator.paths import CARDS, SCHEMAS, display
 from generator.problems import Problem, sort_key
 
 
-def _loaders() -> dict[str, ModuleType]:
-    """Each game's card module (GAME, FILES, CHECKS, build(docs): its cards.py).
+class _Loaders(Mapping[str, ModuleType]):
+    """Each game's card module (GAME, FILES, CHECKS, build(docs): its cards.py), by id.
 
-    A game whose loader cannot be loaded yet is left out here: `ttsmod check` names it.
+    Loaded when first asked for.
+    Every registered game is a key; asking for one that cannot be loaded raises
+    games.GameLoadError (or ImportError for its loader alone), naming it. Iterating gives
+    the games whose loader loads: one broken game costs the others nothing.
     """
-    out = {}
-    for game in games.ids():
+
+    def __getitem__(self, game: str) -> ModuleType:
+        if game not in games.MODULES:
+            raise KeyError(game)
+        found = games.get(game)
         try:
-            out[game] = games.get(game).cards()
-        except ImportError:
-            continue
-    return out
+            return found.cards()  # type: ignore[no-any-return]
+        except Exception as err:  # the game's own loader: named as its load is
+            raise games.GameLoadError(game, games.why(err)) from None
+
+    def __contains__(self, game: object) -> bool:
+        return game in games.MODULES
+
+    def __iter__(self) -> Iterator[str]:
+        for game in games.ids():
+            try:
+                self[game]
+            except Exception:  # named by `ttsmod games` and `ttsmod check`
+                continue
+            yield game
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
-GAMES: dict[str, ModuleType] = _loaders()
+GAMES: Mapping[str, ModuleType] = _Loaders()
 
 
 class UnknownGameError(ValueError):

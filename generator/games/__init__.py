@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
+import traceback
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
@@ -47,6 +49,7 @@ class Game(Protocol):
         """Generated Lua modules besides `<game>.data` (a table's layout), by module name."""
 
     transient: tuple[str, ...]  # state fields a table's resume point does not save
+    languages: tuple[str, ...]  # the languages beyond English its words are translated to
 
     def engine(self, data: Any = None) -> Any:
         """The Python engine (new_game, choices, apply, ...) for `data`.
@@ -85,14 +88,99 @@ class Game(Protocol):
         """The table's build: render, expected_steps, build_save, small_text (NoTable if none)."""
 
 
+# A registry key is a folder's name in five places (generator/games, lua, cards, schemas,
+# build): a key that is not a plain id would reach outside them.
+_ID = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
+
+
+class GameLoadError(Exception):
+    """A registered game that cannot be loaded: which, and why, in one line.
+
+    One broken game costs the others nothing: every command but the broken game's own works.
+    """
+
+    def __init__(self, game: str, why: str, where: str | None = None) -> None:
+        super().__init__(
+            f"the game '{game}' cannot be loaded: {where + ': ' if where else ''}{why}"
+        )
+        self.game = game
+        self.why = why  # what is wrong
+        self.where = where  # the file it is wrong in, when no part of `why` names it
+
+
 def get(game: str) -> Game:
-    """The game with this id (KeyError for an unknown one)."""
-    return importlib.import_module(MODULES[game]).GAME  # type: ignore[no-any-return]
+    """The game with this id.
+
+    KeyError for an unknown one, GameLoadError for one registered that cannot be loaded
+    (its package, a module it imports or its binding is broken).
+    """
+    if game not in MODULES:
+        raise KeyError(game)
+    found = _load(game)  # (Python keeps a module it imported: a second get is a lookup)
+    if isinstance(found, GameLoadError):
+        raise found
+    return found
+
+
+def _load(game: str) -> Game | GameLoadError:
+    if not _ID.match(game):
+        return GameLoadError(
+            game, "its registry key is no id (a-z, digits and _, starting with a letter): it "
+            "would name folders outside the project's",
+        )  # fmt: skip
+    module = MODULES[game]
+    try:
+        found = importlib.import_module(module)
+    except Exception as err:  # a game's own code: any error is that game's, named
+        return GameLoadError(game, why(err))
+    binding = getattr(found, "GAME", None)
+    where = getattr(found, "__file__", None) or module.replace(".", "/") + "/"
+    if binding is None:
+        if getattr(found, "__file__", None) is None:
+            return GameLoadError(game, "missing (the package's file that binds the game)",
+                                 f"{module.replace('.', '/')}/__init__.py")  # fmt: skip
+        return GameLoadError(game, "defines no GAME (the game's binding)", _rel(where))
+    if hasattr(binding, "id") and binding.id != game:
+        return GameLoadError(game, f"GAME.id is {binding.id!r}, not its registry key '{game}'",
+                             _rel(where))  # fmt: skip
+    return binding  # type: ignore[no-any-return]
+
+
+def _rel(path: str) -> str:
+    from generator.paths import display
+
+    return display(path)
+
+
+def why(err: BaseException) -> str:
+    """An error loading a game's module in one line: its file and line where Python names it."""
+    if isinstance(err, SyntaxError) and err.filename:
+        return f"{_rel(err.filename)}:{err.lineno}: {type(err).__name__}: {err.msg}"
+    if isinstance(err, ModuleNotFoundError):  # where it was asked for says nothing more
+        return f"{type(err).__name__}: {err}"
+    frames = [f for f in traceback.extract_tb(err.__traceback__) if "/generator/" in f.filename]
+    own = [f for f in frames if "importlib" not in f.filename]
+    at = f"{_rel(own[-1].filename)}:{own[-1].lineno}: " if own else ""
+    return f"{at}{type(err).__name__}: {err}"
 
 
 def ids() -> list[str]:
-    """Every game id, sorted."""
+    """Every registered game id, sorted (a game that cannot be loaded included)."""
     return sorted(MODULES)
+
+
+def load_problem(game: str) -> str | None:
+    """Why a registered game cannot be loaded, in one line (None: it loads)."""
+    try:
+        get(game)
+    except GameLoadError as err:
+        return str(err)
+    return None
+
+
+def loadable() -> list[str]:
+    """Every game id that loads, sorted."""
+    return [game for game in ids() if load_problem(game) is None]
 
 
 def has_table(game: str) -> bool:
@@ -105,8 +193,18 @@ def has_table(game: str) -> bool:
 
 
 def with_tables() -> list[str]:
-    """Every game id that has a table, sorted."""
-    return [game for game in ids() if has_table(game)]
+    """Every game id that loads and has a table, sorted.
+
+    A game whose table's parts cannot be imported is left out: `ttsmod check` names it.
+    """
+    out = []
+    for game in loadable():
+        try:
+            if has_table(game):
+                out.append(game)
+        except Exception:  # a game's own code: `ttsmod games` and `ttsmod check` name it
+            continue
+    return out
 
 
 def game_rng(seed: int, index: int) -> random.Random:

@@ -37,6 +37,9 @@ class Binding:
     SIMULATION: ClassVar[str] = "rules.records"  # the module with run and summarize
     # state fields a table's resume point does not save (restored empty on a load)
     transient: tuple[str, ...] = ()
+    # the languages beyond English the game's words are translated to (cards/<game>/i18n/):
+    # the suite holds each of them whole, and `build --lang` builds only these
+    languages: ClassVar[tuple[str, ...]] = ()
 
     # the word the game log writes for each of a player's numbers -> its state field (the story
     # checker, generator/harness/storycheck.py, proves what the log says of them); none: unchecked

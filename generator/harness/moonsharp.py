@@ -1172,6 +1172,59 @@ end
 """
 
 
+# Runs a script's text under an instruction limit (a count hook every 1,000 instructions; past
+# the limit it raises at every instruction, so a loop that catches the error in a pcall still
+# ends: the loop's own next instruction raises it outside the pcall),
+# built before the profile removes `debug` and `load`, and held by Python only.
+LIMITED = """
+local sethook, getinfo, load, pcall, error, pack, unpack = debug.sethook, debug.getinfo, load,
+  pcall, error, table.pack, table.unpack
+local limited
+limited = function(text, name, limit)
+  local fn, problem = load(text, "=" .. name, "t")
+  if fn == nil then
+    error(problem, 0)
+  end
+  local n = 0
+  local over
+  local function stop()
+    if getinfo(2, "f").func ~= limited then -- (this function's own lines run on)
+      error(over, 0)
+    end
+  end
+  sethook(function()
+    n = n + 1000
+    if n > limit then
+      local at = getinfo(2, "Sl") -- where it was running: the bundle's line, named by its source
+      over = at.short_src .. ":" .. tostring(at.currentline) .. ": over " .. limit
+        .. " instructions: a loop that never ends?"
+      sethook(stop, "", 1)
+      stop()
+    end
+  end, "", 1000)
+  local results = pack(pcall(fn))
+  sethook()
+  if not results[1] then
+    error(results[2], 0)
+  end
+  return unpack(results, 2, results.n)
+end
+return limited
+"""
+
+
+def limited_runtime(seed: int = 0) -> tuple[Any, Any]:
+    """A runtime as `runtime` gives, and `run(text, name, limit)` running a script's text.
+
+    `run` gives the script's results, or a LuaError once it runs over `limit` instructions
+    (`ttsmod check` loads a game's Lua so).
+    """
+    lua = lua52.LuaRuntime(unpack_returned_tuples=True, register_eval=False)
+    run = lua.execute(LIMITED)
+    _profiled(lua, seed)
+    return lua, run
+
+
 def host_runtime(seed: int, attribute_handlers: Any) -> tuple[Any, Any, Counter]:
     """A profiled runtime for an emulated table: (lua, load, count).
 

@@ -19,6 +19,7 @@ string with no translation stops that build, named by its file and line.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -27,6 +28,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from generator import games
+from generator.i18n import po
 from generator.i18n.lua import LiteralError, marked
 from generator.paths import CARDS, ROOT, display
 from generator.problems import WHOLE_FILE, Problem
@@ -73,7 +75,28 @@ def _python_files(domain: str) -> list[Path]:
 
 def languages() -> list[str]:
     """The languages with a translation of the shared layers' words."""
-    return sorted(p.stem for p in folder(FRAMEWORK).glob("*.po"))
+    return sorted(p.stem for p in folder(FRAMEWORK).glob("*.po") if _LANGUAGE_ID.match(p.stem))
+
+
+# A language id as catalogues are named: ja, pt_BR, zh_Hant (letters, nothing path-like).
+_LANGUAGE_ID = re.compile(r"^[a-z]{2,3}(?:_[A-Za-z]{2,4})?$")
+
+
+def lang_problem(lang: str) -> str | None:
+    """Why `lang` is no language a command can speak (None: it is English or has catalogues).
+
+    Every command's --lang (and --ui-lang) is checked here: an empty or path-like value
+    never reaches a file name.
+    """
+    known = ", ".join([SOURCE, *languages()])
+    if not lang:
+        return f"an empty language: give one of {known}"
+    if not _LANGUAGE_ID.match(lang):
+        return f"'{lang}' is no language id (two or three letters, as ja): give one of {known}"
+    if lang != SOURCE and lang not in languages():
+        where = display(folder(FRAMEWORK))
+        return f"no translation to '{lang}' in {where} (languages: {known})"
+    return None
 
 
 class WordsError(Exception):
@@ -164,41 +187,56 @@ def _catalog(domain: str, lang: str | None) -> object:
     )
 
 
-def _write(catalog: object, path: Path) -> bool:
+def _written(catalog: object, path: Path, out: dict[Path, bytes]) -> None:
+    """Put the catalogue's text in `out` under `path` when it differs from the file's."""
     from babel.messages import pofile
 
-    out = io.BytesIO()
-    pofile.write_po(out, catalog, width=100, omit_header=False, include_previous=False)
-    text = out.getvalue()
-    if path.is_file() and path.read_bytes() == text:
-        return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(text)
-    return True
+    text = io.BytesIO()
+    pofile.write_po(text, catalog, width=100, omit_header=False, include_previous=False)
+    if not (path.is_file() and path.read_bytes() == text.getvalue()):
+        out[path] = text.getvalue()
 
 
 def _read(path: Path) -> object:
-    from babel.messages import pofile
+    """The catalogue at `path` (WordsError naming each problem's file and line)."""
+    catalog, problems = po.read(path)
+    if problems:
+        raise WordsError(problems)
+    return catalog
 
-    with path.open("rb") as f:
-        return pofile.read_po(f, abort_invalid=True)
+
+def _ids(path: Path) -> list[str] | None:
+    """The msgids a catalogue holds, in order (None: no such file)."""
+    if not path.is_file():
+        return None
+    return [m.id for m in _read(path) if m.id]  # type: ignore[attr-defined]
 
 
-def update(domain: str) -> list[Path]:
-    """Write the domain's template and bring each translation up to it; the files changed.
+def update(domain: str) -> dict[Path, bytes]:
+    """The domain's template and each translation brought up to it: the files that change.
+
+    Each with its new bytes: the caller writes them (WordsError before any is written).
 
     A new string enters every language's file untranslated; a string no longer marked
-    leaves them. Nothing is guessed: a translation is never carried to a changed string.
+    leaves them. Nothing is guessed: a translation is never carried to a changed string. A
+    domain whose strings are all the same keeps its files as they are.
     """
     template = _catalog(domain, None)
     for text, places in extract(domain).items():
         template.add(text, locations=[(w.file, w.line) for w in places])  # type: ignore[attr-defined]
-    changed = []
-    if _write(template, folder(domain) / f"{domain}.pot"):
-        changed.append(folder(domain) / f"{domain}.pot")
+    ids = [m.id for m in template if m.id]  # type: ignore[attr-defined]
+    pot = folder(domain) / f"{domain}.pot"
+    # a domain whose strings are the same keeps its files: a line moved in its sources is no
+    # reason to rewrite them (every other domain's files stayed as they were)
+    same = _ids(pot) == ids
+    changed: dict[Path, bytes] = {}
+    if not same:
+        _written(template, pot, changed)
     for lang in languages():
         path = folder(domain) / f"{lang}.po"
         old = _read(path) if path.is_file() else None
+        if same and old is not None and [m.id for m in old if m.id] == ids:  # type: ignore[attr-defined]
+            continue
         fresh = _catalog(domain, lang)
         for message in template:  # type: ignore[attr-defined]
             if not message.id:
@@ -209,8 +247,7 @@ def update(domain: str) -> list[Path]:
                 before.string if before is not None and not before.fuzzy else "",
                 locations=message.locations,
             )
-        if _write(fresh, path):
-            changed.append(path)
+        _written(fresh, path, changed)
     return changed
 
 
@@ -238,6 +275,19 @@ def missing(domain: str, lang: str) -> list[Problem]:
     ]  # fmt: skip
 
 
+def declared(domain: str) -> list[str]:
+    """The languages a domain is translated to, whole.
+
+    The shared layers' every language; a game's those its binding declares (`languages`).
+    """
+    if domain == FRAMEWORK:
+        return languages()
+    try:
+        return list(games.get(domain).languages)
+    except games.GameLoadError:
+        return []
+
+
 def translator(game: str, lang: str) -> dict[str, str]:
     """Every translated string a build of `game` in `lang` carries (WordsError if one lacks)."""
     if lang not in languages():
@@ -245,6 +295,12 @@ def translator(game: str, lang: str) -> dict[str, str]:
         where = display(folder(FRAMEWORK))
         message = f"no translation to '{lang}' (languages: {SOURCE}, {known})"
         raise WordsError([Problem(where, None, None, WHOLE_FILE, "WORDS", message)])
+    if lang not in declared(game):
+        said = ", ".join(declared(game)) or "none"
+        po_file = display(folder(game) / f"{lang}.po")
+        message = (f"{game} is not translated to {lang} (its binding's `languages`: {said}): "
+                   f"translate {po_file}, then add '{lang}' to them")  # fmt: skip
+        raise WordsError([Problem(po_file, None, None, WHOLE_FILE, "WORDS", message)])
     problems = missing(FRAMEWORK, lang) + missing(game, lang)
     if problems:
         raise WordsError(problems)
@@ -280,4 +336,4 @@ def tr(text: str, /, **values: object) -> str:
     """
     words = _speaking.get()
     said = words.get(text, text) if words is not None else text
-    return said.format(**values) if values else said
+    return po.fill(said, values) if values else said

@@ -815,7 +815,10 @@ end
 -- The per-colour settings as the save keeps them, encoded again only when one changed (onSave
 -- runs at every autosave and rewind checkpoint; the settings change at a few clicks a game):
 -- the signature walks a few short tables, far less than encoding them.
-local PREF_MAPS = { "auto", "bots", "hold", "note", "page" }
+-- What a save keeps of each colour's own settings. Not the page of options a player was
+-- reading: a panel is a function of the state, so a load or a rewind shows every decision
+-- from its first page, as when it is reached directly.
+local PREF_MAPS = { "auto", "bots", "hold", "note" }
 
 local function prefs_text(T)
   local p = T.prefs
@@ -831,7 +834,7 @@ local function prefs_text(T)
   if T.prefs_sig ~= sig then
     T.prefs_sig = sig
     T.prefs_text = json.encode(json.object({ auto = json.object(p.auto),
-      page = json.object(p.page), bots = json.object(p.bots),
+      bots = json.object(p.bots),
       bot_pace = p.bot_pace or "normal", hold = json.object(p.hold),
       note = json.object(p.note) }))
   end
@@ -891,7 +894,7 @@ function Table.load(T, saved)
     T.spare, T.spare_text = nil, info.spare
     T.prefs = { auto = {}, page = {}, bots = {}, hold = {}, note = {} }
     if type(info.prefs) == "table" then
-      for _, k in ipairs({ "auto", "page", "bots", "hold", "note" }) do
+      for _, k in ipairs(PREF_MAPS) do -- (a page saved by an older build is not read)
         if type(info.prefs[k]) == "table" then
           for color, v in pairs(info.prefs[k]) do
             T.prefs[k][color] = v

@@ -16,6 +16,7 @@ class LiarsDice(Binding):
 
     id = "liars"
     title = "Liar's Dice"
+    languages = ("ja",)  # cards/liars/i18n/ja.po
     # the number its log states ("-1 die (now 2)"), checked by generator/harness/storycheck.py
     numbers: ClassVar[dict[str, str]] = {"die": "dice"}
 

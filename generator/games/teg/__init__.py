@@ -16,6 +16,7 @@ class TinyEpicGalaxies(Binding):
 
     id = "teg"
     title = "Tiny Epic Galaxies"
+    languages = ("ja",)  # cards/teg/i18n/ja.po
     SIMULATION = "rules.simulate"
     # the numbers its log states ("+2 energy (now 4)"), checked by generator/harness/storycheck.py
     numbers: ClassVar[dict[str, str]] = {"energy": "energy", "culture": "culture", "VP": "vp"}

@@ -15,6 +15,7 @@ class TinyEpicMechs(Binding):
 
     id = "tem"
     title = "Tiny Epic Mechs"
+    languages = ("ja",)  # cards/tem/i18n/ja.po
     # state fields a table's resume point does not save (the last action's events)
     transient: tuple[str, ...] = ("events",)
     # the numbers its log states ("+2 energy (now 4)"), checked by generator/harness/storycheck.py

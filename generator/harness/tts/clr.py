@@ -18,6 +18,9 @@ own allocations make run a little more often than TTS would: stated with every f
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+import tempfile
 import time
 import warnings
 from collections.abc import Callable
@@ -36,6 +39,77 @@ class InterpreterError(Exception):
     """The DLL or the runtime behind it cannot be used (names which and why)."""
 
 
+# Loads pythonnet's runtime as `_types` does, in a process of its own: a runtime that cannot
+# host pythonnet aborts the process that loads it (mono without the netstandard.dll facade
+# dies natively, no Python exception), so the asking process must not be the one to try.
+_PROBE = """
+import os, warnings
+import pythonnet
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    pythonnet.load(os.environ.get("PYTHONNET_RUNTIME", "mono"))
+import clr
+import System
+print("runtime ok", System.Environment.Version)
+"""
+_probed: list[str | None] = []  # the probe's answer, once per process
+
+# What each failure of the probe lacks, by what it printed (measured on Debian bookworm:
+# mono-runtime alone has no libmonosgen-2.0.so; with libmonosgen-2.0-1 added, mono aborts
+# loading Python.Runtime.dll, a netstandard 2.0 assembly, for want of the netstandard.dll
+# facade, which only mono-devel ships, in mono's 4.5/Facades).
+_LACKS = (
+    ("No module named 'pythonnet'", "no pythonnet: pip install -e '.[moonsharp]' (make test "
+     "does when it finds the DLL)"),
+    ("No module named 'clr_loader'", "no pythonnet: pip install -e '.[moonsharp]' (make test "
+     "does when it finds the DLL)"),
+    ("Could not find libmono", "no mono runtime pythonnet can host (libmonosgen-2.0 is "
+     "missing): on Debian, apt-get install mono-devel (.ci/run does; mono-runtime alone "
+     "lacks it)"),
+    ("netstandard", "mono cannot load pythonnet (the netstandard.dll facade is missing): on "
+     "Debian, apt-get install mono-devel (.ci/run does; mono-runtime alone lacks it)"),
+)  # fmt: skip
+
+
+def runtime_problem() -> str | None:
+    """Why pythonnet cannot host its .NET runtime here, in one line (None: it can).
+
+    Asked of a subprocess, in a scratch folder (mono leaves crash dumps in the working
+    folder), once per process.
+    """
+    if _clr or pythonnet_loaded():
+        return None
+    if not _probed:
+        _probed.append(_probe())
+    return _probed[0]
+
+
+def pythonnet_loaded() -> bool:
+    """True when this process has loaded pythonnet's runtime already."""
+    found = sys.modules.get("pythonnet")
+    return found is not None and found.get_runtime_info() is not None
+
+
+def _probe() -> str | None:
+    with tempfile.TemporaryDirectory(prefix="ttsmod-clr-") as scratch:
+        try:
+            run = subprocess.run(
+                [sys.executable, "-c", _PROBE], cwd=scratch, capture_output=True, text=True,
+                timeout=180, env={**os.environ, "MONO_CRASH_NOFILE": "1"},
+            )  # fmt: skip
+        except subprocess.TimeoutExpired:
+            return f"{INSTALL_HINT} (loading the runtime took over 180 s)"
+    said = run.stdout + run.stderr
+    if run.returncode == 0 and "runtime ok" in run.stdout:
+        return None
+    for clue, lack in _LACKS:
+        if clue in said:
+            return lack
+    last = next((line.strip() for line in reversed(said.splitlines()) if line.strip()), "")
+    how = f"exit {run.returncode}" if run.returncode >= 0 else f"signal {-run.returncode}"
+    return f"{INSTALL_HINT}: loading it stopped the process ({how}; {last[:160]})"
+
+
 def _types(dll: str) -> dict[str, Any]:
     """MoonSharp's types from `dll`, loading pythonnet's runtime the first time."""
     path = str(Path(dll).resolve())
@@ -47,6 +121,9 @@ def _types(dll: str) -> dict[str, Any]:
         return _clr
     if not Path(path).is_file():
         raise InterpreterError(f"{dll}: no such file (give the path of MoonSharp.Interpreter.dll)")
+    lacking = runtime_problem()
+    if lacking is not None:
+        raise InterpreterError(lacking)
     try:
         import pythonnet
 
@@ -75,7 +152,8 @@ def _types(dll: str) -> dict[str, Any]:
         )
         from MoonSharp.Interpreter.Interop import IUserDataDescriptor
     except Exception as err:
-        raise InterpreterError(f"{dll}: not a MoonSharp.Interpreter assembly ({err})") from None
+        said = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+        raise InterpreterError(f"{dll}: not a MoonSharp.Interpreter assembly ({said})") from None
     _clr.update(
         path=path, System=System, clr=clr, CallbackArguments=CallbackArguments,
         CoreModules=CoreModules, DataType=DataType, DynValue=DynValue,
