@@ -28,7 +28,7 @@ test: $(STAMP) lint
 # Galaxies 60, not 40, and 12 games for the rare features, not 2).
 soak: $(STAMP)
 	TTSMOD_SOAK=1 $(BIN)/python -m pytest -q -n auto --maxprocesses 4 tests/test_tem_table.py \
-		tests/test_table.py
+		tests/test_table.py tests/test_panels_after_rewinds.py
 
 # The table on a real MoonSharp alone (docs/moonsharp.md; `make test` runs these too when it
 # finds the DLL): make real [MOONSHARP=path/to/MoonSharp.Interpreter.dll]

@@ -111,7 +111,8 @@ def check(game: str, overrides: dict[str, str] | None = None) -> list[Lack]:
         if lacks:
             return lacks
     lacks = list(_guarded(_lua_core, game, found, overrides))
-    if any("loading the core" in lack.what for lack in lacks):
+    core = _lua_path(found.lua_core)
+    if any(lack.where.startswith(core) for lack in lacks):
         return lacks  # the table stands on the core: its spec would fail alike
     try:
         found.build_parts()

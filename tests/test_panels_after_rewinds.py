@@ -19,18 +19,12 @@ from generator.harness import flow
 from generator.harness.play import is_more, panel_options, settle, status
 from generator.harness.playtest import _mirror_of, record_of
 from generator.harness.tts import ui
-from generator.tts.panels import OPTION_SLOTS
 
-GAMES = 4 if os.environ.get("TTSMOD_SOAK") == "1" else 1
-
-
-def _page_of(seen: list[str], want: list[str]) -> int | None:
-    """The page of `want` the panel shows as `seen` (None: no page of it)."""
-    per = OPTION_SLOTS - 1 if len(want) > OPTION_SLOTS else OPTION_SLOTS
-    for page in range(max(1, -(-len(want) // per))):
-        if seen and seen == want[page * per : page * per + len(seen)]:
-            return page
-    return None
+# `make soak` plays 4 games of 4 players each; the suite one of the fewest players (the
+# fault this found, a page of options kept across a load, showed with any count)
+SOAK = os.environ.get("TTSMOD_SOAK") == "1"
+GAMES = 4 if SOAK else 1
+EVERY = 4 if SOAK else 8  # answers between two moves (a rewind, a reload or an undo)
 
 
 def _compare(t, engine, hooks, where: str) -> int:
@@ -46,7 +40,8 @@ def _compare(t, engine, hooks, where: str) -> int:
         want = [e.label for e in flow.entries(hooks.flow, engine, mirror.state,
                                               mirror.full(color), d)]  # fmt: skip
         seen = [text for _, text in panel_options(t, color) if not is_more(text)]
-        assert _page_of(seen, want) is not None, (
+        # its first page, as when the state is reached directly
+        assert seen and seen == want[: len(seen)], (
             f"{where}: {color}'s panel shows {seen[:6]}…, the state offers {want[:6]}…"
         )
         compared += 1
@@ -67,6 +62,30 @@ def _can_click(t, color: str, element: str) -> bool:
     )
 
 
+def _browsing(t) -> list[tuple[str, int]]:
+    """Every seated colour deciding whose panel pages turns it once, as a player reading
+    on does: (colour, the pages its list has), to turn each back with `_read_on`."""
+    seated = set(t.seated())
+    turned = []
+    for color in status(t)["deciders"] or []:
+        more = [(eid, text) for eid, text in panel_options(t, color) if is_more(text)]
+        if color in seated and more:
+            t.click(color, more[0][0])
+            settle(t)
+            pages = int(more[0][1].rstrip(")").rpartition("/")[2])
+            turned.append((color, pages))
+    return turned
+
+
+def _read_on(t, turned: list[tuple[str, int]]) -> None:
+    """Turn each browsed panel on to its first page again (past the last page is the first)."""
+    for color, pages in turned:
+        for _ in range(pages - 1):
+            more = [eid for eid, text in panel_options(t, color) if is_more(text)]
+            t.click(color, more[0])
+            settle(t)
+
+
 @pytest.mark.parametrize("game", games.with_tables())
 def test_a_panel_is_a_function_of_the_state_after_rewinds_reloads_and_undos(game, built_game):
     rules = games.get(game)
@@ -75,16 +94,19 @@ def test_a_panel_is_a_function_of_the_state_after_rewinds_reloads_and_undos(game
     engine = rules.engine()
     save = built_game(game).read_save()
     low, high = rules.player_range(engine)
-    players = min(high, max(low, 4))
+    players = min(high, max(low, 4 if SOAK else 3))
     moves = {"rewind": 0, "reload": 0, "undo": 0, "compared": 0}
     for index in range(GAMES):
         rng = random.Random(f"rewinds:{game}:{index}")
 
         def after(t, answers, rng=rng):
-            if answers % 4:
-                if answers % 2:
+            if answers % EVERY:
+                if answers % 2:  # a rewind point taken while players read on in their lists
+                    turned = _browsing(t)
                     t.checkpoint()
+                    _read_on(t, turned)
                 return t
+            _browsing(t)  # a save or an undo while players read on: never kept
             roll = rng.random()
             if roll < 0.4 and t.snapshots:
                 moves["rewind"] += 1
