@@ -28,6 +28,12 @@ CORE = "lua/dice2/core/engine.lua"
 # the line of the core's last `return Engine`: what is put before it takes its number
 LAST = (ROOT / "lua/liars/core/engine.lua").read_text().rstrip("\n").count("\n") + 1
 
+
+def _core_ends(lua: str):
+    """Break the copy's Lua core with `lua` put just before the module returns."""
+    return lambda r: _edit(r / CORE, "\nreturn Engine\n", f"\n{lua}\nreturn Engine\n")
+
+
 # name -> (how to break the copy, what `check` says of it)
 CASES = {
     "no binding": (
@@ -83,15 +89,15 @@ CASES = {
         f"{CORE}: no Lua core: no module dice2.core.engine",
     ),
     "a core that does not compile": (
-        lambda r: _edit(r / CORE, "\nreturn Engine\n", "\nlocal = 3\nreturn Engine\n"),
+        _core_ends("local = 3"),
         f"{CORE}:",
     ),
     "a core that errors at load": (
-        lambda r: _edit(r / CORE, "\nreturn Engine\n", '\nerror("boom")\nreturn Engine\n'),
+        _core_ends('error("boom")'),
         f"{CORE}:{LAST}: loading the core: boom",
     ),
     "a core that loops at load": (
-        lambda r: _edit(r / CORE, "\nreturn Engine\n", "\nwhile true do end\nreturn Engine\n"),
+        _core_ends("while true do end"),
         f"{CORE}:{LAST}: loading the core: over 50000000 instructions: a loop that never ends?",
     ),
     "a core that gives nothing": (
