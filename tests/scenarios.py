@@ -23,6 +23,8 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
+from generator.engines.steps import chance
+
 RULES = Path(__file__).parent / "rules"
 
 
@@ -75,7 +77,7 @@ def start_state(case: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
 def offered_along(trace: list[dict[str, Any]], path: list[str]) -> bool:
     """True when every id of `path` is one of the options its decision offered."""
     for decision, chosen in zip(trace, path, strict=True):
-        if "roll" not in decision and chosen not in {o["id"] for o in decision["options"]}:
+        if not chance(decision) and chosen not in {o["id"] for o in decision["options"]}:
             return False
     return True
 

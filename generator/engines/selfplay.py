@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from generator.engines.steps import chance
 from generator.games import game_rng
 
 Record = dict[str, Any]
@@ -111,7 +112,7 @@ def level_bot(
         def choose(decision: dict[str, Any]) -> str:
             if decision["name"] == "player" and decision["player"] is None:
                 return str(engine.to_act(s))  # a simultaneous phase: the bot plays its seat
-            if "roll" in decision and roll is not None:  # chance: the table's, not the bot's
+            if chance(decision) and roll is not None:  # chance: the table's, not the bot's
                 return roll(engine, decision, rng)
             who = str(decision["player"] or engine.to_act(s))
             if who not in views:

@@ -90,6 +90,25 @@ class Source:
         self.taken.append(answer)
         return [int(v) for v in values]
 
+    def shuffle(self, name: str, items: list[str], player: str | None = None) -> list[str]:
+        """A chance decision: `items` shuffled, answered `order:3,1,2` (each place's item).
+
+        Nobody chooses: the table shuffles (TTS shuffles the deck and the table reads its
+        order back), for `player` when given. The decision carries the items, so a table
+        can name each card it reads; the answer gives each new place's 1-based position
+        in `items`. The items, in their new order (the first is the top).
+        """
+        decision = {"name": name, "player": player, "options": [], "shuffle": len(items),
+                    "items": list(items)}  # fmt: skip
+        answer = self._answer(decision)
+        order = answer.removeprefix("order:").split(",") if answer.startswith("order:") else []
+        if sorted(order, key=lambda v: int(v) if v.isdigit() else 0) != [
+            str(i) for i in range(1, len(items) + 1)
+        ]:
+            self._refuse(f"'{answer}' is not an order of {len(items)} items ('order:3,1,2,...')")
+        self.taken.append(answer)
+        return [items[int(v) - 1] for v in order]
+
     def _answer(self, decision: Decision) -> str:
         """The next answer: the path's, the chooser's, or Need (a refusal when strict)."""
         if self.trace is not None:
@@ -121,6 +140,29 @@ def thrown(decision: Decision, rng: Any) -> str:
     return "faces:" + ",".join(str(rng.randint(1, faces)) for _ in range(count))
 
 
+def shuffled(decision: Decision, rng: Any) -> str:
+    """A shuffle's answer (Source.shuffle): its items put in an order drawn with `rng`."""
+    order = list(range(1, decision["shuffle"] + 1))
+    rng.shuffle(order)
+    return "order:" + ",".join(map(str, order))
+
+
+def chance(decision: Decision) -> bool:
+    """True for a decision nobody chooses: dice thrown (`roll`) or items shuffled."""
+    return "roll" in decision or "shuffle" in decision
+
+
+def chance_answer(decision: Decision, rng: Any) -> str:
+    """A chance decision's answer drawn with `rng`: its dice thrown or its items shuffled."""
+    return shuffled(decision, rng) if "shuffle" in decision else thrown(decision, rng)
+
+
+def order_of(items: list[str], now: list[str]) -> str:
+    """The answer (`order:...`) that puts `items` in the order `now` (an action's record)."""
+    at = {item: i for i, item in enumerate(items, 1)}
+    return "order:" + ",".join(str(at.get(item, 0)) for item in now)
+
+
 PAST_THE_END = "the path goes on after the action is complete"
 
 
@@ -140,8 +182,12 @@ class Stepwise:
         raise NotImplementedError
 
     def is_over(self, s: Any) -> bool:
-        """True once the game has ended (the game's own)."""
-        raise NotImplementedError
+        """True once the game has ended (default: its phase is "over")."""
+        return bool(s["phase"] == "over")
+
+    def to_act(self, s: Any) -> str | None:
+        """Who decides next (default: the state's `active`, nobody once it is over)."""
+        return None if self.is_over(s) else str(s["active"])
 
     def _answers_of(self, s: Any, action: Any) -> list[str]:
         """`_answers`, for an object naming its player while the game goes on."""

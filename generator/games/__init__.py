@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 # Game id -> the module that binds it. Listing a game here is all that registers it.
 MODULES = {
+    "gofish": "generator.games.gofish",
     "liars": "generator.games.liars",
     "teg": "generator.games.teg",
     "tem": "generator.games.tem",

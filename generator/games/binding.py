@@ -5,7 +5,8 @@ game, so its binding is a subclass of `Binding` that gives its id, its title and
 from these conventions:
 
 - `cards()`: `cards.py`, the loader module;
-- `engine(data)`: `rules/`'s `load_engine()` for the shipped cards, else `Engine(data)`;
+- `engine(data)`: `rules/`'s `Engine(data)`; for the shipped cards its `load_engine()`, or
+  one `Engine` over them kept;
 - `bots()`: `rules/bots.py`'s `BOTS`;
 - `deal`, `simulate`, `summarize`: `rules/records.py`'s `deal`, `run` and `summarize`
   (`SIMULATION` names another module for the last two; without one, self-play's own, the
@@ -27,6 +28,8 @@ import random
 from collections.abc import Callable, Iterator
 from types import SimpleNamespace
 from typing import Any, ClassVar
+
+_ENGINES: dict[str, Any] = {}  # game id -> its engine over the shipped cards
 
 
 class Binding:
@@ -89,7 +92,15 @@ class Binding:
 
     def engine(self, data: Any = None) -> Any:
         rules = self.part("rules")
-        return rules.load_engine() if data is None else rules.Engine(data)
+        if data is not None:
+            return rules.Engine(data)
+        if hasattr(rules, "load_engine"):
+            return rules.load_engine()
+        if self.id not in _ENGINES:  # one engine for the shipped cards, as load_engine keeps
+            from generator import cards
+
+            _ENGINES[self.id] = rules.Engine(cards.load(self.id))
+        return _ENGINES[self.id]
 
     def report(self, state: Any) -> Any:
         return state  # the canonical state
@@ -104,10 +115,10 @@ class Binding:
         return self.part("rules.records", "deal")(engine, players, rng)  # type: ignore[no-any-return]
 
     def random_answer(self, engine: Any, decision: dict[str, Any], rng: random.Random) -> str:
-        if "roll" in decision:  # dice thrown (generator/engines/steps.py: Source.roll)
-            from generator.engines.steps import thrown
+        from generator.engines.steps import chance, chance_answer
 
-            return thrown(decision, rng)
+        if chance(decision):  # dice thrown or a deck shuffled (generator/engines/steps.py)
+            return chance_answer(decision, rng)
         return str(rng.choice(decision["options"])["id"])
 
     def simulate(
@@ -124,7 +135,13 @@ class Binding:
             return self.part(self.SIMULATION, "summarize")(engine, played)
         from generator.engines import selfplay
 
-        return selfplay.summarize(played, lambda final: [final["winner"]])
+        # the state's `winner`: a colour, or a list of the colours sharing the win
+        return selfplay.summarize(
+            played,
+            lambda final: (
+                final["winner"] if isinstance(final["winner"], list) else [final["winner"]]
+            ),
+        )
 
     def build_parts(self) -> Any:
         from generator.games import NoTable

@@ -20,6 +20,7 @@ from lupa.lua52 import LuaError
 
 from generator import games
 from generator.engines.errors import BadPath, BadSetup, IllegalAction, canonical
+from generator.engines.steps import chance
 from generator.games import game_rng
 from generator.harness.lua_engine import LuaEngine, trace_text
 from generator.problems import pointer
@@ -308,7 +309,7 @@ def detour(
     def choose(decision: Decision) -> str:
         nonlocal taken
         taken += 1
-        if "roll" in decision:
+        if chance(decision):
             return found.random_answer(engine, decision, rng)
         ids = [o["id"] for o in decision["options"]]
         if taken <= leave:
@@ -372,7 +373,7 @@ def _twinned(
 
     def choose(decision: Decision) -> str:
         answer = chooser(decision)
-        if "roll" in decision or (decision["name"] == "player" and decision["player"] is None):
+        if chance(decision) or (decision["name"] == "player" and decision["player"] is None):
             return answer
         color = decision["player"] or who
         lua = pair.lua.bot(level, lua_state, color, decision, path, seed)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.engines.steps import chance
 from generator.i18n import tr
 
 Decision = dict[str, Any]
@@ -80,7 +81,7 @@ class Game:
 
 def forced(d: Decision | None) -> dict[str, Any] | None:
     """The option the table takes by itself: a decision's only one (None: a player answers)."""
-    if d is None or d.get("roll") or len(d.get("options") or []) != 1:
+    if d is None or chance(d) or len(d.get("options") or []) != 1:
         return None
     return d["options"][0]  # type: ignore[no-any-return]
 
@@ -108,7 +109,7 @@ def entries(game: Game, engine: Any, state: Any, path: list[str], d: Decision) -
     def follows(dd: Decision, nxt: Decision | None) -> bool:
         return (
             nxt is not None
-            and not nxt.get("roll")
+            and not chance(nxt)
             and nxt.get("player") == dd.get("player")
             and (nxt["name"] in game.private) == (dd["name"] in game.private)
         )
@@ -160,7 +161,7 @@ def answer(
 
     Its only option (for everyone), else the game's answer for a player (not a bot).
     """
-    if d is None or d.get("roll"):
+    if d is None or chance(d):
         return None
     only = forced(d)
     if only is not None:

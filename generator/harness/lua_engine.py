@@ -79,7 +79,7 @@ function H.trace_text(state, path)
   local out = {}
   for _, d in ipairs(trace) do
     local player = d.player == json.null and "" or d.player
-    out[#out + 1] = d.name .. "|" .. player .. "|" .. (d.roll or "")
+    out[#out + 1] = d.name .. "|" .. player .. "|" .. (d.roll or d.shuffle or "")
     if d.exhausted then
       local colors, parts = {}, {}
       for c in next, d.exhausted do colors[#colors + 1] = c end
@@ -268,7 +268,7 @@ def trace_text(trace: list[dict[str, Any]], action: Any) -> str:
     """
     out = []
     for d in trace:
-        out.append(f"{d['name']}|{d['player'] or ''}|{d.get('roll', '')}")
+        out.append(f"{d['name']}|{d['player'] or ''}|{d.get('roll', d.get('shuffle', ''))}")
         if "exhausted" in d:
             shown = sorted(d["exhausted"].items())
             out.append("  exhausted " + ";".join(f"{c}:{','.join(ws)}" for c, ws in shown))

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from generator.engines.steps import chance
 from generator.harness.moonsharp import MODEL, Model, pauses
 from generator.harness.tts import ui
 from generator.harness.tts.emulator import Table
@@ -590,7 +591,7 @@ def chooser_for(
     greedy = chosen
 
     def choose(decision: Any) -> str:
-        if "roll" not in decision and rng.random() < 0.2:
+        if not chance(decision) and rng.random() < 0.2:
             return str(rng.choice(decision["options"])["id"])
         return str(greedy(decision))
 

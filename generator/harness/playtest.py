@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.engines.errors import IllegalAction
+from generator.engines.steps import chance
 from generator.harness import flow, secrets
 from generator.harness.play import (
     ROLL_SECONDS,
@@ -207,7 +208,7 @@ class Mirror:
                 continue
             color = self.deciders()[0]
             d = self.decision(color)
-            if d.get("roll"):
+            if chance(d):
                 return done, True
             got = flow.answer(game, self.engine, self.state, self.shown_for(hooks), color, d,
                               self.prefs, color in bots)  # fmt: skip
@@ -495,8 +496,8 @@ def _play(
     seen = [int(status(t).get("bot_traced") or 0)]  # the bot steps already checked
     slots = OPTION_SLOTS
     # what the table did by itself before anyone answers (the first player's roll)
-    moved, chance = mirror.table_moves(hooks, bots)
-    _sync(t, engine, mirror, moved, chance)
+    moved, by_chance = mirror.table_moves(hooks, bots)
+    _sync(t, engine, mirror, moved, by_chance)
     while not engine.is_over(mirror.state):
         if result.answers >= hooks.max_answers:
             raise PlaytestError(f"no end after {hooks.max_answers} answers")
@@ -509,12 +510,12 @@ def _play(
         if waiting != sorted(mirror.deciders()):
             raise PlaytestError(f"the table waits for {waiting}, Python for {mirror.deciders()}")
         # the table's bots first: they step by themselves once the table is idle
-        robots = [c for c in waiting if bots.get(c) and "roll" not in mirror.decision(c)]
+        robots = [c for c in waiting if bots.get(c) and not chance(mirror.decision(c))]
         color = robots[0] if robots else rng.choice(waiting)
         d = mirror.decision(color)
         if hooks.check is not None:
             hooks.check(t, engine, mirror, d)
-        if "roll" in d:
+        if chance(d):
             # chance: the table throws the dice and reads them
             result.rolls += 1
             t.run_until(lambda t=t: not status(t)["rolling"], ROLL_SECONDS)
@@ -536,14 +537,14 @@ def _play(
             if not simultaneous:
                 mirror.paths["*"] = []
             expected.append(action)
-        moved, chance = mirror.table_moves(hooks, bots)
+        moved, by_chance = mirror.table_moves(hooks, bots)
         expected += moved
-        if chance:
+        if by_chance:
             result.rolls += 1
         over = engine.is_over(mirror.state)
         predicted = None if over or mirror.simultaneous() else list(mirror.paths.get("*", []))
-        _sync(t, engine, mirror, expected, chance)
-        if predicted is not None and not chance and mirror.paths["*"] != predicted:
+        _sync(t, engine, mirror, expected, by_chance)
+        if predicted is not None and not by_chance and mirror.paths["*"] != predicted:
             raise PlaytestError(f"the table's path under way is {mirror.paths['*']}, "
                                 f"Python's {predicted}")  # fmt: skip
         where = first_difference(lua_state(t), json.loads(json.dumps(mirror.state)))

@@ -132,7 +132,7 @@ local function next_turn(T, probe)
       end
       d = d or Game.decision(m, color)
       -- (a decision with one option is the table's to take, for bots too: glue.flow)
-      if d and not d.roll and not Flow.forced(d) then
+      if d and not Flow.chance(d) and not Flow.forced(d) then
         return color, d
       elseif d and not probe and Flow.forced(d) then
         Frames.later(T.frames, "auto", function()

@@ -156,10 +156,20 @@ function Dice.roll(guids, done, tell)
   end)
 end
 
--- A chance decision `d` (lib.steps: `roll` dice of `faces` faces) thrown without dice on the
--- table, for a game with no input of its own for it: TTS's own random numbers (math.random,
--- seeded by TTS each session), as its answer ("faces:3,1,6").
+-- A chance decision `d` (lib.steps: `roll` dice of `faces` faces, or `shuffle` items) drawn
+-- without dice or cards on the table, for a game with no input of its own for it: TTS's own
+-- random numbers (math.random, seeded by TTS each session), as its answer ("faces:3,1,6",
+-- "order:2,3,1").
 function Dice.drawn(d)
+  if d.shuffle then
+    local order = {}
+    for i = 1, d.shuffle do
+      local j = math.random(1, i) -- Fisher-Yates, inside out
+      order[i] = order[j]
+      order[j] = i
+    end
+    return "order:" .. table.concat(order, ",")
+  end
   local faces = {}
   for i = 1, d.roll do
     faces[i] = math.random(1, d.faces)

@@ -24,6 +24,12 @@ local tr = require("lib.tr")
 
 local Flow = {}
 
+-- True for a decision nobody chooses: dice thrown or a deck shuffled (the table answers it;
+-- lib.steps: Steps.roll, Steps.shuffle).
+function Flow.chance(d)
+  return d ~= nil and (d.roll ~= nil or d.shuffle ~= nil)
+end
+
 -- A game's extra for a window (its `extras`): the entry whose first step is `id`, again, as
 -- a hold to `key` labelled `label` ("Not this turn"); nil when no entry starts so.
 function Flow.hold(entries, id, key, label)
@@ -37,7 +43,7 @@ end
 
 -- The option the table takes by itself: a decision's only one (nil: a player answers).
 function Flow.forced(d)
-  if d == nil or d.roll or d.options == nil or #d.options ~= 1 then
+  if d == nil or Flow.chance(d) or d.options == nil or #d.options ~= 1 then
     return nil
   end
   return d.options[1]
@@ -99,7 +105,7 @@ function Flow.entries(spec, ctx, state, path, d, pace, still)
   -- the next decision belongs to the same player and is asked the same way (a panel or a
   -- dialog), so one click may answer it too
   local function follows(dd, nxt)
-    return nxt ~= nil and not nxt.roll and nxt.player == dd.player
+    return nxt ~= nil and not Flow.chance(nxt) and nxt.player == dd.player
       and (private[nxt.name] or false) == (private[dd.name] or false)
   end
   local expand

@@ -17,6 +17,7 @@
 -- frame's budget is spent, so the work spreads over frames (glue.frames).
 
 local json = require("lib.json")
+local Flow = require("glue.flow")
 local signal = require("lib.signal")
 local Record = require("glue.record")
 local tr = require("lib.tr")
@@ -549,7 +550,7 @@ function M.choose_steps(m, color, steps, res, of)
   if d == nil then
     refuse(is_over(m) and tr("the game is over") or tr("you have no decision to make now"))
   end
-  if d.roll then
+  if Flow.chance(d) then
     refuse(tr("the dice decide this, not a click"))
   end
   local first = steps[1]
@@ -585,7 +586,7 @@ end
 function M.choose(m, color, id)
   local d = m.state and M.decision(m, color)
   local label = d and M.label(d, id)
-  if d and not d.roll and label == nil then
+  if d and not Flow.chance(d) and label == nil then
     refuse(tr("that is not one of your options now (the table has moved on): choose again"))
   end
   return M.choose_steps(m, color, { { id = id, label = label, name = d and d.name,
@@ -642,7 +643,7 @@ local function back_cut(m, color)
   local cut = nil
   for i = #steps, 1, -1 do
     local s = steps[i]
-    if string.sub(s.id, 1, 6) == "faces:" then
+    if string.sub(s.id, 1, 6) == "faces:" or string.sub(s.id, 1, 6) == "order:" then
       return nil
     end
     if s.by ~= "table" then

@@ -126,7 +126,7 @@ local function content(ctx, color, known)
     end
     return { kind = "wait", title = title }
   end
-  if d.roll then
+  if Flow.chance(d) then
     return { kind = "roll", d = d, title = words.rolling and words.rolling(ctx, d)
       or tr("Rolling the dice...") }
   end
@@ -238,7 +238,7 @@ function P.absent(ctx)
   for _, color in ipairs(Game.deciders(m)) do
     if not ctx.seated[color] and not ctx.bots[color] then
       local d = m.picks == nil and Game.decision(m, color) or nil
-      if m.picks or (d and not d.roll and not ctx.private[d.name]) then
+      if m.picks or (d and not Flow.chance(d) and not ctx.private[d.name]) then
         return color
       end
     end

@@ -438,7 +438,7 @@ function Table.notice(T, ctx)
     elseif d and ctx.private[d.name] and T.seated[who] and T.menu(who, d) == nil then
       d = nil
     end
-    if d and not d.roll then
+    if d and not Flow.chance(d) then
       mark = ctx.private[d.name] and (d.name .. ":" .. Game.depth(m, who) .. ":"
         .. Game.count(m) .. ":" .. tostring(m.state.phase)
         .. ((m.confirm and m.confirm.color == who) and ":confirm" or "")) or "public"
@@ -521,11 +521,11 @@ function Table.automate(T)
   if d == nil then
     return
   end
-  if d.roll then
+  if Flow.chance(d) then
     if T.spec.inputs and T.spec.inputs.chance then
       T.spec.inputs.chance(T, d)
     else -- no dice of its own on the table: TTS's random numbers throw them
-      T.chance(Dice.drawn(d), tr("rolled"))
+      T.chance(Dice.drawn(d), d.shuffle and tr("shuffled") or tr("rolled"))
     end
     return
   end
@@ -536,7 +536,7 @@ end
 -- the player answers): its only option (for everyone, bots too), else the game's `auto`
 -- answer for a player (a switch or a hold of theirs: "Not this turn").
 function Table.answer(T, color, d)
-  if d == nil or d.roll then
+  if d == nil or Flow.chance(d) then
     return nil
   end
   local ctx = context(T, false)
@@ -641,7 +641,7 @@ function Table.chance(T, id, label)
   T.input_busy = nil
   local who = Game.decider(m)
   local d = who and Game.decision(m, who)
-  if d == nil or not d.roll then
+  if d == nil or not Flow.chance(d) then
     T.changed()
     return
   end

@@ -58,20 +58,25 @@ function Steps.ask(src, name, player, options, exhausted, why)
   error(SIGNAL, 0)
 end
 
+-- The next answer, to a chance decision: the path's (or a signal: the action stops here).
+local function chance_answer(src, decision)
+  if src.pos >= #src.answers then
+    src.signal = src.strict and { kind = "refuse",
+      why = "the action stops before its decision '" .. decision.name .. "'" }
+      or { kind = "need", decision = decision }
+    error(SIGNAL, 0)
+  end
+  src.pos = src.pos + 1
+  if src.trace then src.trace[#src.trace + 1] = decision end
+  return src.answers[src.pos]
+end
+
 -- A chance decision: `count` dice of `faces` faces thrown (nobody chooses: the table throws
 -- them, for `player` whose turn it is, when given), answered "faces:3,1,6"; the faces.
 function Steps.roll(src, name, count, faces, player)
   local decision = { name = name, player = player or NULL, options = json.array({}),
     roll = count, faces = faces }
-  if src.pos >= #src.answers then
-    src.signal = src.strict
-      and { kind = "refuse", why = "the action stops before its decision '" .. name .. "'" }
-      or { kind = "need", decision = decision }
-    error(SIGNAL, 0)
-  end
-  src.pos = src.pos + 1
-  local answer = src.answers[src.pos]
-  if src.trace then src.trace[#src.trace + 1] = decision end
+  local answer = chance_answer(src, decision)
   local values, ok = {}, string.sub(answer, 1, 6) == "faces:"
   for v in string.gmatch(string.sub(answer, 7), "[^,]+") do
     local n = tonumber(v)
@@ -85,6 +90,48 @@ function Steps.roll(src, name, count, faces, player)
   end
   src.taken[#src.taken + 1] = answer
   return json.array(values)
+end
+
+-- A chance decision: `items` shuffled (nobody chooses: TTS shuffles the deck and the table
+-- reads its order back, for `player` when given), answered "order:3,1,2" (each new place's
+-- 1-based position in `items`); the items in their new order, the first on top. The decision
+-- carries the items, so a table can name each card it reads.
+function Steps.shuffle(src, name, items, player)
+  local n = #items
+  local decision = { name = name, player = player or NULL, options = json.array({}),
+    shuffle = n, items = items }
+  local answer = chance_answer(src, decision)
+  local out, seen, parts = {}, {}, {}
+  local ok = string.sub(answer, 1, 6) == "order:"
+  for v in string.gmatch(string.sub(answer, 7), "[^,]+") do
+    local k = string.match(v, "^%d+$") and tonumber(v)
+    ok = ok and k ~= nil and k >= 1 and k <= n and not seen[k]
+    if ok then
+      seen[k] = true
+      out[#out + 1] = items[k]
+      parts[#parts + 1] = v
+    end
+  end
+  if not ok or #out ~= n or table.concat(parts, ",") ~= string.sub(answer, 7) then
+    src.signal = { kind = src.strict and "refuse" or "badpath", why = "'" .. answer
+      .. "' is not an order of " .. n .. " items ('order:3,1,2,...')" }
+    error(SIGNAL, 0)
+  end
+  src.taken[#src.taken + 1] = answer
+  return json.array(out)
+end
+
+-- True for a decision nobody chooses: dice thrown (`roll`) or items shuffled (`shuffle`).
+function Steps.chance(d)
+  return d ~= nil and (d.roll ~= nil or d.shuffle ~= nil)
+end
+
+-- The answer ("order:...") that puts `items` in the order `now` (an action's record).
+function Steps.order_of(items, now)
+  local at, parts = {}, {}
+  for i, item in ipairs(items) do at[item] = i end
+  for i, item in ipairs(now) do parts[i] = tostring(at[item] or 0) end
+  return "order:" .. table.concat(parts, ",")
 end
 
 -- Refuse the action under way with the rule it breaks.
@@ -118,7 +165,15 @@ local PAST_THE_END = "the path goes on after the action is complete"
 -- The core's verbs into `E`: apply, choices, advance, trace, from `resolve(s, src)`,
 -- `answers_of(s, action)` (called for an object naming its player while the game goes on),
 -- `clone(s)` and `E.is_over`.
+--
+-- A core without its own `is_over` or `to_act` gets the defaults: over once its phase is
+-- "over"; the state's `active` decides (nobody once it is over).
 function Steps.verbs(E, resolve, answers_of, clone)
+  E.is_over = E.is_over or function(s) return s.phase == "over" end
+  E.to_act = E.to_act or function(s)
+    if E.is_over(s) then return nil end
+    return s.active
+  end
   -- Runs the resolution on a copy; returns (status, value, state): "done" and the action,
   -- "need" and the decision, "refuse"/"badpath" and the reason.
   local function run(state, src)

@@ -11,6 +11,7 @@ local Count = require("lib.count")
 local tr = require("lib.tr")
 local json = require("lib.json")
 local Steps = require("lib.steps")
+local Setup = require("lib.setup")
 
 local NULL, array = json.null, json.array
 local CALLS = { liar = "Liar!", spot = "Spot on!" }
@@ -43,32 +44,12 @@ function Engine.new(D)
   end
 
   function E.new_game(setup)
-    local colors = type(setup) == "table" and setup.players
-    local low, high = G.players.min, G.players.max
-    if type(colors) ~= "table" or #colors < low or #colors > high then
-      return nil, "a game has " .. low .. " to " .. high .. " players, listed in `players`"
-    end
-    local seen, players = {}, {}
-    for i, c in ipairs(colors) do
-      local seat = false
-      for _, s in ipairs(G.seat_colors) do seat = seat or s == c end
-      if seen[c] or not seat then
-        return nil, "the players must be distinct seat colours of the game's seat_colors"
-      end
-      seen[c] = true
-      players[i] = { color = c, dice = G.dice, faces = array({}) }
-    end
+    local players, colors = Setup.players(setup, G, function(c)
+      return { color = c, dice = G.dice, faces = array({}) }
+    end)
+    if players == nil then return nil, colors end
     return { game = "liars", round = 1, phase = "roll", active = colors[1], bid = NULL,
       last = NULL, winner = NULL, players = players }
-  end
-
-  function E.is_over(s)
-    return s.phase == "over"
-  end
-
-  function E.to_act(s)
-    if s.phase == "over" then return nil end
-    return s.active
   end
 
   -- What `color` may know: its own dice; everybody else's faces hidden (null).

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from generator.engines.count import count, word
-from generator.engines.errors import BadSetup, IllegalAction
+from generator.engines.errors import IllegalAction
+from generator.engines.setup import seats
 from generator.engines.steps import Source, Stepwise
 from generator.i18n import tr
 
@@ -33,23 +34,10 @@ class Engine(Stepwise):
 
     def new_game(self, setup: Any) -> State:
         """The opening state: every player with all their dice, the first to throw them."""
-        colors = setup.get("players") if isinstance(setup, dict) else None
-        low, high = self.g["players"]["min"], self.g["players"]["max"]
-        if not isinstance(colors, list) or not low <= len(colors) <= high:
-            raise BadSetup(f"a game has {low} to {high} players, listed in `players`")
-        if len(set(colors)) != len(colors) or not set(colors) <= set(self.g["seat_colors"]):
-            raise BadSetup(f"the players must be distinct seat colours of {self.g['seat_colors']}")
+        colors = seats(setup, self.g)
         players = [{"color": c, "dice": self.g["dice"], "faces": []} for c in colors]
         return {"game": "liars", "round": 1, "phase": "roll", "active": colors[0],
                 "bid": None, "last": None, "winner": None, "players": players}  # fmt: skip
-
-    def is_over(self, s: State) -> bool:
-        """True once one player has dice left."""
-        return bool(s["phase"] == "over")
-
-    def to_act(self, s: State) -> str | None:
-        """The player whose turn it is (the round's starter while the dice are thrown)."""
-        return None if self.is_over(s) else str(s["active"])
 
     def view(self, s: State, color: str | None) -> State:
         """What `color` may know: its own dice; everybody else's faces hidden (None)."""
