@@ -260,8 +260,12 @@ def proxy(slots: int = OPTION_SLOTS) -> ET.Element:
 
 
 def seat(color: str, extra: list[tuple[str, str, str]], slots: int = OPTION_SLOTS) -> ET.Element:
-    """A seat's panel: title, `slots` options, Back, then `extra` (id suffix, label, onClick)."""
-    height = 84 + (slots + 1 + len(extra)) * (BUTTON_HEIGHT + 4)
+    """A seat's panel: title, `slots` options, Back, `extra`, the private decision's button.
+
+    `extra`: the game's own buttons (id suffix, label, onClick). The last button opens a
+    private decision's dialog again; the table shows it while one is the player's.
+    """
+    height = 84 + (slots + 2 + len(extra)) * (BUTTON_HEIGHT + 4)
     node = el(
         None,
         "Panel",
@@ -305,6 +309,17 @@ def seat(color: str, extra: list[tuple[str, str, str]], slots: int = OPTION_SLOT
             onClick=handler,
             preferredHeight=str(BUTTON_HEIGHT),
         )
+    # every game's: the table shows it while a private decision (its spec's `private`) is
+    # the player's, so a game with one needs no XmlUI of its own (lua/glue/panels.lua)
+    el(
+        column,
+        "Button",
+        tr("Open my private choice"),
+        id=f"seat:{color}:private",
+        onClick="onPrivate",
+        preferredHeight=str(BUTTON_HEIGHT),
+        active="false",
+    )
     return node
 
 

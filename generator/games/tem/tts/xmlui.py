@@ -1,8 +1,9 @@
 """The Global XmlUI of the Tiny Epic Mechs table (the shared panels of generator.tts.panels).
 
 Element ids (the contract with lua/tem/table/): the shared panels', with the scoreboard
-columns below, and per seat colour C `seat:C:private` (opens the player's private dialog:
-a secret decision's options go to that player's client alone, never into this XML).
+columns below (each seat's `seat:C:private`, which opens the player's private dialog, is the
+framework's: a secret decision's options go to that player's client alone, never into this
+XML).
 """
 
 from __future__ import annotations
@@ -31,5 +32,4 @@ def global_ui(plain: dict[str, Any]) -> str:
         "the arena and picks who starts. Secret choices (pilot, base mine, basic weapon, "
         "programs) are made in a dialog only you see."
     )
-    extras = (("private", "Open my private choice", "onPrivate"),)
-    return panels.table_ui(g["name"], list(g["seat_colors"]), how, BOARD_COLUMNS, extras)
+    return panels.table_ui(g["name"], list(g["seat_colors"]), how, BOARD_COLUMNS)
