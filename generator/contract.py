@@ -62,12 +62,11 @@ SPEC = {
     "core": "the rules core",
     "words": "what decisions ask and what happened",
     "view": "its pieces and scoreboard",
-    "deal": "Start and a new game",
     "layout": "the generated places (<game>.layout)",
 }
-WORDS = ("prompt", "option", "status", "over")
-VIEW = ("groups", "piles", "COLUMNS", "cells", "final")
-DEAL = ("start", "new_game")
+WORDS = ("prompt", "option", "status")  # and `over`, or `winner` (below)
+VIEW = ("COLUMNS", "cells", "final")  # groups, piles: none by default (glue.table)
+DEAL = ("start", "new_game")  # when a spec gives its own `deal` (default: who starts)
 
 # Reads a game's table spec as the framework would, touching no TTS
 SPEC_PROBE = """
@@ -404,3 +403,9 @@ def _table(game: str, found: Any, overrides: dict[str, str]) -> Iterator[Lack]:
         for name in needed:
             if name not in have:
                 yield Lack(where, f"the spec's `{part}` lacks `{name}` (docs/table.md: {part})")
+        if part == "words" and not {"over", "winner"} & set(have):
+            yield Lack(
+                where,
+                "the spec's `words` lacks `over` (or `winner`, who won: the "
+                "framework then words the end) (docs/table.md: words)",
+            )

@@ -106,7 +106,7 @@ def test_a_lua_core_without_a_function_is_named_with_its_module_file(monkeypatch
 
 
 PARTS = {
-    "words": {name: "f" for name in contract.WORDS},
+    "words": {name: "f" for name in (*contract.WORDS, "over")},
     "view": {name: "{}" if name == "COLUMNS" else "f" for name in contract.VIEW},
     "deal": {name: "f" for name in contract.DEAL},
 }
@@ -137,6 +137,14 @@ def test_a_table_spec_part_without_a_member_is_named(part, name):
     planted = spec_module(without_member=(part, name))
     (lack,) = contract.check("tem", {"tem.table.spec": planted})
     assert lack.what.startswith(f"the spec's `{part}` lacks `{name}`")
+
+
+def test_words_without_over_need_a_winner_the_framework_words_the_end_with():
+    planted = spec_module(without_member=("words", "over"))
+    (lack,) = contract.check("tem", {"tem.table.spec": planted})
+    assert lack.what.startswith("the spec's `words` lacks `over` (or `winner`")
+    with_winner = planted.replace("words = { ", "words = { winner = f, ")
+    assert contract.check("tem", {"tem.table.spec": with_winner}) == []
 
 
 def test_a_complete_spec_stand_in_lacks_nothing():

@@ -143,19 +143,35 @@ class Binding:
             ),
         )
 
+    def deck(self, plain: dict[str, Any]) -> Any:
+        """The game's deck for the card layer, from its data (None: no cards of its own).
+
+        A generator/tts/cards.py `Deck`: a face layout and each card's fields.
+        """
+        return None
+
     def build_parts(self) -> Any:
         from generator.games import NoTable
 
         if not self.has("tts.table"):
             raise NoTable(f"{self.title} has no table yet: its rules and data only")
-        if not self.has("render"):  # a table with no images of its own: a thumbnail only
+        if not self.has("render"):  # no images of its own: its deck's faces, or a thumbnail
             from generator.render import bare
+            from generator.tts import cards
+
+            def render(data: Any, cache: Any, font_path: Any, step: Any) -> Any:
+                deck = self.deck(data.plain)
+                if deck is None:
+                    return bare.render(self.title, cache, font_path, step)
+                return cards.render(deck, self.title, cache, font_path, step)
 
             return SimpleNamespace(
-                render=lambda data, cache, font_path, step: bare.render(
-                    self.title, cache, font_path, step
+                render=render,
+                expected_steps=lambda data: (
+                    1
+                    if self.deck(data.plain) is None
+                    else cards.expected_steps(self.deck(data.plain))
                 ),
-                expected_steps=lambda data: 1,
                 build_save=self.part("tts.table", "build_save"),
                 small_text=lambda data, font_path: [],
                 legible=0,

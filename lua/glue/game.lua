@@ -368,7 +368,7 @@ local function apply(m, action, nxt)
     m.barrier, m.barrier_why = n, final
   end
   local last = m.marks[#m.marks]
-  if m.spec.resume(before, action, nxt) or last == nil
+  if (m.spec.resume and m.spec.resume(before, action, nxt)) or last == nil
     or n - last.at >= (m.spec.resume_every or M.MARK_EVERY) then
     mark(m, n, nxt)
   end

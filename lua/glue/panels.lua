@@ -86,6 +86,26 @@ local function heading(ctx, color)
   return tr("So far: {choices}", { choices = Flow.compose(ctx, own) }) .. "\n"
 end
 
+-- The status line: the game's `words.status`; a game that gives `words.winner(state)` (who won,
+-- in words) leaves the line before a game and after its end to the framework.
+function P.status(ctx)
+  local words = ctx.words
+  if words.winner and ctx.m.state == nil then
+    return tr("{game}: sit at a seat; the host presses Start.", { game = ctx.m.spec.name })
+  elseif words.winner and ctx.m.core.is_over(ctx.m.state) then
+    return tr("Game over. {winner}", { winner = words.winner(ctx.public) })
+  end
+  return words.status(ctx)
+end
+
+-- A seat's panel once the game is over: the game's `words.over`, or who won.
+function P.over(ctx, color)
+  if ctx.words.over then
+    return ctx.words.over(ctx, color)
+  end
+  return tr("The game is over. {winner}", { winner = ctx.words.winner(ctx.public) })
+end
+
 -- What `color`'s panel shows: { kind =, d =, title =, options = { labels }, back =,
 -- private = }. `known`: what it showed last time (a decision's labels are made once).
 local function content(ctx, color, known)
@@ -105,7 +125,7 @@ local function content(ctx, color, known)
     return { kind = "idle", title = "" }
   end
   if m.core.is_over(m.state) then
-    return { kind = "over", title = words.over(ctx, color) }
+    return { kind = "over", title = P.over(ctx, color) }
   end
   local together = Game.simultaneous(m)
   local d
@@ -390,7 +410,7 @@ function P.begin(ctx, ui)
   end
   ctx.waiting_text = #deciders > 0 and table.concat(deciders, tr(", ")) or nil
   ctx.absent = P.absent(ctx)
-  ui[#ui + 1] = { "status:text", { text = ctx.words.status(ctx) } }
+  ui[#ui + 1] = { "status:text", { text = P.status(ctx) } }
   ui[#ui + 1] = { "start", (m.state == nil and m.picks == nil) and ON or OFF }
   ui[#ui + 1] = { "board", m.state and ON or OFF }
   if ctx.scores_changed then

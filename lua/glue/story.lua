@@ -9,6 +9,7 @@
 
 local Game = require("glue.game")
 local Log = require("glue.log")
+local Panels = require("glue.panels")
 local tr = require("lib.tr")
 
 local Story = {}
@@ -48,7 +49,7 @@ local function at_move(spec, m, log)
   for k, p in ipairs(ctx.public.players) do
     rows[k] = spec.view.cells(ctx, p)
   end
-  return { status = spec.words.status(ctx), rows = rows }
+  return { status = Panels.status(ctx), rows = rows }
 end
 
 -- The story of `record` ({ setup, actions }) through action `upto` (all when nil): `lines`

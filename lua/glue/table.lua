@@ -203,6 +203,14 @@ function Table.paint_pieces(T)
   if T.spec.view.labels then
     T.spec.view.labels(ctx, labels)
   end
+  -- a card game's cards (glue.cards, which its spec brings: no other game bundles it)
+  if T.cards ~= nil and (T.cards.done_for ~= ctx.shown or T.verifying) then
+    if T.spec.cards.sync(T.cards, T.spec.cards.of(ctx.shown), T.spec.cards.name) then
+      ctx.more = true
+    else
+      T.cards.done_for = ctx.shown
+    end
+  end
   local verify_piles = T.verifying and T.piles_dirty
   if verify_piles then
     T.piles_dirty = false
@@ -804,6 +812,9 @@ end
 -- What was painted is forgotten: everything is painted again (a load, a new game).
 function Table.forget(T)
   Paint.forget_all(T.shown)
+  if T.cards ~= nil then
+    T.spec.cards.forget(T.cards)
+  end
   T.memo = fresh_memo()
   T.placed_for, T.scored_for, T.turn_shown, T.groups_for = nil, nil, nil, nil
   T.noticed, T.dialogs, T.menus, T.told = {}, {}, {}, {}
@@ -1156,12 +1167,35 @@ local function rewind_hooks(get)
   }
 end
 
+-- The deal of a game with nothing to lay out before its first decision (the default `deal`):
+-- it says who plays and who starts.
+local function simple_deal(spec)
+  return {
+    start = function(T, order)
+      T.say(tr("{game}: {players}. {first} starts.", { game = spec.name,
+        players = table.concat(order, tr(", ")), first = order[1] }))
+      T.dealt({ players = order })
+    end,
+    new_game = function(_, _, done)
+      done(true)
+    end,
+  }
+end
+
+local function none()
+  return {}
+end
+
 -- Run a game's table: `spec` is the game's parts (docs/table.md). Returns the table.
 function Table.run(spec)
   spec.pieces = spec.pieces or {}
   spec.private = spec.private or {}
+  spec.deal = spec.deal or simple_deal(spec)
+  spec.view.groups = spec.view.groups or none -- no pieces of its own: panels (and cards)
+  spec.view.piles = spec.view.piles or none
   local T
   T = { spec = spec, m = Game.new(spec), shown = Paint.new(spec.layout),
+    cards = spec.cards and spec.cards.new(spec.layout.cards) or nil,
     frames = Frames.new(rewind_hooks(function()
       return T
     end)), log = Log.new(), prefs = { auto = {}, page = {}, bots = {}, hold = {}, note = {} },

@@ -20,5 +20,15 @@ class GoFish(Binding):
     def deal(self, engine: Any, players: int, rng: random.Random) -> dict[str, Any]:
         return {"players": engine.g["seat_colors"][:players]}  # the deal's shuffle is an action
 
+    def deck(self, plain: dict[str, Any]) -> Any:
+        """A standard deck, drawn by the framework's playing-card layout."""
+        from generator.render import cards
+        from generator.tts.cards import Deck
+
+        g = plain["game"]
+        return Deck(
+            cards.layout("playing_cards"), tuple(cards.playing_cards(g["ranks"], g["suits"]))
+        )
+
 
 GAME = GoFish()

@@ -76,17 +76,14 @@ function W.own(ctx, color)
   return nil
 end
 
-local function winner(state)
+-- (before a game and after its end, the framework's status line and panel, with W.winner)
+function W.winner(state)
   return tr("{player} wins: the last player with dice.", { player = state.winner })
 end
+local winner = W.winner
 
 function W.status(ctx)
   local s = ctx.public
-  if ctx.m.state == nil then
-    return tr("{game}: sit at a seat; the host presses Start.", { game = ctx.D.game.name })
-  elseif s.phase == "over" then
-    return tr("Game over. {winner}", { winner = winner(s) })
-  end
   local v = { round = s.round, dice = Count.of(units, total(s), "dice"), player = s.active,
     bid = s.bid ~= NULL and bid_text(s.bid) or nil }
   if s.phase == "roll" then
@@ -96,10 +93,6 @@ function W.status(ctx)
     return tr("Round {round}, {dice} on the table. {player} opens the bidding.", v)
   end
   return tr("Round {round}, {dice} on the table. Bid: {bid}. {player} raises or calls.", v)
-end
-
-function W.over(ctx)
-  return tr("The game is over. {winner}", { winner = winner(ctx.public) })
 end
 
 -- The log's entries of an applied action (docs/table.md: words).

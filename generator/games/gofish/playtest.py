@@ -1,0 +1,70 @@
+"""Go Fish at the headless table: what its playtest adds to the shared driver.
+
+Its panel's words for an option (lua/gofish/table/words.lua says the same) and its secret:
+each player's hand, every card of it named to its owner alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.engines.count import count
+from generator.games.gofish.rules.bots import BOTS
+from generator.harness import flow, secrets
+from generator.harness.playtest import Hooks, PlaytestError, Runner
+from generator.i18n import tr
+
+
+def label(engine: Any, state: Any, d: dict[str, Any], o: dict[str, Any]) -> str:
+    """An option as the panel shows it: a rank, or a player and how many cards they hold."""
+    if d["name"] != "whom":
+        return str(o["label"])
+    held = next(len(p["hand"]) for p in state["players"] if p["color"] == o["id"])
+    return tr("{player} ({cards})", player=o["id"], cards=count(engine.g["units"], held, "cards"))
+
+
+def facts_of(engine: Any, saved: dict[str, Any] | None, state: Any, _shown: Any = None) -> Any:
+    """The hidden facts now: each card in a hand, by name, its holder's alone.
+
+    Left out: a card another colour knows of (it held the card before and handed it over),
+    and one the log showed everyone (drawn of the rank asked).
+    """
+    facts = secrets.Facts(secret="card ")
+    if saved is None or state is None or "actions" not in saved:
+        return facts
+    held: dict[str, set[str]] = {}  # card -> the colours that held it
+    s = engine.new_game(saved["setup"])
+    for action in saved["actions"]:
+        s = engine.apply(s, action)
+        for p in s["players"]:
+            for c in p["hand"]:
+                held.setdefault(c, set()).add(p["color"])
+        if s["last"] and s["last"]["lucky"]:
+            held.setdefault(s["last"]["drew"], set()).add("*")
+    for p in state["players"]:
+        mine = {c for c in p["hand"] if held.get(c, set()) <= {p["color"]}}
+        facts.private[p["color"]] = {engine.card_name(c) for c in mine}
+    return facts
+
+
+def hands_match(t: Any, engine: Any, mirror: Any, d: Any) -> None:
+    """Each seat's hand zone holds exactly the cards the Python state gives that player."""
+    for p in mirror.state["players"]:
+        held = sorted(t.hands(p["color"]).get(p["color"], []))
+        want = sorted(engine.card_name(c) for c in p["hand"])
+        if held != want:
+            raise PlaytestError(f"{p['color']}'s hand zone holds {held}, the state {want}")
+
+
+HOOKS = Hooks(
+    bots=BOTS,
+    colors=lambda engine: list(engine.g["seat_colors"]),
+    facts=facts_of,
+    flow=flow.Game(label=label),
+    check=hands_match,
+    secrets_every=1,  # what every colour can read, looked at after every answer
+    seed_prefix="playtest:gofish",
+)
+PLAYTEST = Runner(HOOKS)
+play_game = PLAYTEST.play_game
+run = PLAYTEST.run

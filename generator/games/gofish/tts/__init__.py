@@ -1,0 +1,1 @@
+"""Go Fish's table: a deck of standard playing cards on the framework's card layer."""

@@ -1,0 +1,180 @@
+-- The card layer (any game with a deck; generator/tts/cards.py lays it out): keeps the card
+-- objects as the state says, by card identity, a few moves a frame.
+--
+-- A game's spec gives `cards = Cards.part(of, name)`: `of(state)` -> { hands = { colour = {
+-- ids } }, piles = { { key, ids, place, down } }, stock = n } (state nil: before a game),
+-- `name(id)` a card's name in words. A card in a hand is a real card in
+-- its owner's hand zone (TTS shows its face to its owner alone: api player.md, hand zones);
+-- a pile is a deck spawned whole at its place (face up: everyone may read it; its GM notes say
+-- which cards it holds, so a load finds it as it was); the stock is
+-- a deck of backs, nothing a Search can read (its real cards are spawned as they leave it).
+-- Every card object says what it is in its GM notes, which only Black reads: "card:<id>" for
+-- a card in a hand, "pile:<key>" for a pile, "stock" for a back. What a spawn needs of the
+-- sheets (their URLs) is the card-layer zone's GM notes, written by the build.
+
+local json = require("lib.json")
+
+local Cards = {}
+
+local MOVES = 3 -- spawns and moves a frame (each spawn encodes a card's JSON: MoonSharp-costly)
+local HAND_REACH = 7 -- how far from its hand zone's middle a card may lie and be in the hand
+
+function Cards.new(layout)
+  return { L = layout, templates = nil, done_for = nil }
+end
+
+-- Look again (after a load or a rewind the objects may differ from the state).
+function Cards.forget(C)
+  C.done_for = nil
+end
+
+-- The `k`th of `n` places in a row centred on `place`, along its seat's edge (a fan of
+-- piles: Go Fish's books), each a little higher than the one before.
+function Cards.row(place, k, n, gap)
+  local a, d = math.rad(place.ry), (k - (n + 1) / 2) * (gap or 0.9)
+  return { x = place.x + d * math.cos(a), y = place.y + k * 0.05, z = place.z - d * math.sin(a),
+    ry = place.ry }
+end
+
+local function templates(C)
+  if C.templates == nil then
+    local zone = getObjectFromGUID(C.L.zone)
+    C.templates = zone and json.decode(zone.getGMNotes()) or {}
+  end
+  return C.templates
+end
+
+-- A spawn's Transform: its scale only (lib.json writes whole numbers and the floats it read:
+-- the place goes with spawnObjectJSON's position and rotation).
+local function transform(_, _, scale)
+  local s = json.decode(tostring(scale))
+  return { posX = 0, posY = 0, posZ = 0, rotX = 0, rotY = 0, rotZ = 0, scaleX = s, scaleY = 1,
+    scaleZ = s }
+end
+
+local function card_data(C, id, name, note, place, down)
+  local cid = C.L.ids[id]
+  local sheet = tostring(math.floor(cid / 100))
+  return { Name = "Card", Nickname = name, GMNotes = note, CardID = cid, Hands = true,
+    HideWhenFaceDown = true, CustomDeck = { [sheet] = templates(C)[sheet] },
+    Transform = transform(place, down, C.L.scale) }
+end
+
+-- One object (a card, or a deck of several) spawned at `place`.
+local function spawn(C, cards, note, place, down)
+  local data = cards[1]
+  if #cards > 1 then
+    local decks, ids = {}, {}
+    for i, c in ipairs(cards) do
+      ids[i] = c.CardID
+      for k, v in next, c.CustomDeck do decks[k] = v end
+    end
+    data = { Name = "Deck", Nickname = "", GMNotes = note, DeckIDs = json.array(ids),
+      CustomDeck = decks, ContainedObjects = json.array(cards), Hands = false,
+      HideWhenFaceDown = true, Transform = transform(place, down, C.L.scale) }
+  end
+  if note then data.GMNotes = note end
+  spawnObjectJSON({ json = json.encode(data), position = { x = place.x, y = place.y, z = place.z },
+    rotation = { x = 0, y = place.ry, z = down and 180 or 0 } })
+end
+
+local function backs(C, n)
+  local key = tostring(C.L.backs)
+  local out = {}
+  for i = 1, n do
+    out[i] = { Name = "Card", Nickname = "", GMNotes = "stock", CardID = C.L.backs * 100,
+      Hands = true, HideWhenFaceDown = true, CustomDeck = { [key] = templates(C)[key] },
+      Transform = transform(C.L.stock, true, C.L.scale) }
+  end
+  return out
+end
+
+local function near(obj, p, reach)
+  local at = obj.getPosition()
+  return math.abs(at.x - p.x) < reach and math.abs(at.z - p.z) < reach
+end
+
+-- What is on the table: real cards by id, piles by key, the stock's object.
+local function index()
+  local cards, piles, stock = {}, {}, nil
+  for _, obj in ipairs(getObjects()) do
+    local note = obj.getGMNotes()
+    if string.sub(note, 1, 5) == "card:" then
+      cards[string.sub(note, 6)] = obj
+    elseif string.sub(note, 1, 5) == "pile:" then -- "pile:<key>|<its cards>"
+      local bar = string.find(note, "|", 6, true)
+      piles[string.sub(note, 6, bar - 1)] = { obj = obj, sig = string.sub(note, bar + 1) }
+    elseif note == "stock" then
+      stock = obj
+    end
+  end
+  return cards, piles, stock
+end
+
+-- Make the table hold what `want` says (spec.cards.of). Returns true while moves remain (call
+-- again next frame); idempotent.
+function Cards.sync(C, want, name)
+  local cards, piles, stock = index()
+  local moves, used = 0, {}
+  for color, ids in next, want.hands do
+    local hand = getObjectFromGUID(C.L.hands[color])
+    local at = hand and hand.getPosition()
+    local rot = hand and hand.getRotation()
+    for _, id in ipairs(ids) do
+      used[id] = true
+      local obj = cards[id]
+      if at ~= nil and (obj == nil or not near(obj, at, HAND_REACH)) and moves < MOVES then
+        moves = moves + 1
+        local place = { x = at.x, y = at.y, z = at.z, ry = rot.y + 180 }
+        if obj == nil then
+          spawn(C, { card_data(C, id, name(id), "card:" .. id, place, true) }, nil, place, true)
+        else
+          obj.setPosition({ x = at.x, y = at.y, z = at.z })
+          obj.setRotation({ x = 0, y = place.ry, z = 180 })
+        end
+      end
+    end
+  end
+  for _, pile in ipairs(want.piles) do
+    local sig = table.concat(pile.ids, ",")
+    local found = piles[pile.key]
+    if (found == nil or found.sig ~= sig) and moves < MOVES then
+      moves = moves + 1
+      if found then found.obj.destruct() end
+      if #pile.ids > 0 then
+        local list = {}
+        for i, id in ipairs(pile.ids) do
+          list[i] = card_data(C, id, name(id), "", pile.place, pile.down)
+        end
+        spawn(C, list, "pile:" .. pile.key .. "|" .. sig, pile.place, pile.down)
+      end
+    end
+    piles[pile.key] = nil
+  end
+  for _, found in next, piles do -- a pile the state no longer has
+    found.obj.destruct()
+  end
+  for id, obj in next, cards do
+    if not used[id] then obj.destruct() end -- into a pile, or back into the stock
+  end
+  local have = stock and (stock.type == "Deck" and stock.getQuantity() or 1) or 0
+  if have > want.stock and want.stock >= 2 then -- the deck stays a deck: take the spare backs
+    for _ = 1, have - want.stock do
+      local p = C.L.stock
+      stock.takeObject({ position = { x = p.x, y = p.y + 4, z = p.z }, smooth = false })
+        .destruct()
+    end
+  elseif have ~= want.stock and moves < MOVES then
+    moves = moves + 1
+    if stock then stock.destruct() end
+    if want.stock > 0 then spawn(C, backs(C, want.stock), "stock", C.L.stock, true) end
+  end
+  return moves >= MOVES
+end
+
+-- The spec's `cards` part: the table calls new, forget, sync, of and name.
+function Cards.part(of, name)
+  return { new = Cards.new, forget = Cards.forget, sync = Cards.sync, of = of, name = name }
+end
+
+return Cards

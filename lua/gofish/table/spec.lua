@@ -1,0 +1,35 @@
+-- Go Fish's parts for the table framework (docs/table.md: the contract): its cards on the
+-- framework's card layer (glue.cards: hands, the stock, each seat's book pile); the default
+-- deal (the shuffle is the game's first decision, drawn by the table).
+
+local raw = require("gofish.data")
+local Engine = require("gofish.core.engine")
+local Cards = require("glue.cards")
+
+return function()
+  local core = Engine.new(raw)
+  local L = require("gofish.layout")
+  local deck = #raw.game.ranks * #raw.game.suits
+  -- where the state puts every card: hands, books face up before each seat, the stock's count
+  local function of(s)
+    local hands, piles = {}, {}
+    for _, p in ipairs(s.players) do
+      hands[p.color] = p.hand
+      for k, r in ipairs(p.books) do -- each book a pile, fanned before its maker
+        local ids = {}
+        for _, suit in ipairs(raw.game.suits) do ids[#ids + 1] = r .. suit end
+        piles[#piles + 1] = { key = p.color .. ":" .. r, ids = ids,
+          place = Cards.row(L.cards.piles[p.color], k, #raw.game.ranks) }
+      end
+    end
+    return { hands = hands, piles = piles, stock = s.phase == "deal" and deck or #s.stock }
+  end
+  return {
+    id = "gofish", name = raw.game.name, players = raw.game.players, data = raw, layout = L,
+    core = core, words = require("gofish.table.words"), view = require("gofish.table.view"),
+    bots = require("gofish.table.bots")(raw), cards = Cards.part(of, core.card_name),
+    final = function(_, action) -- the deck, once dealt, is not dealt again
+      return action.type == "deal" and require("lib.tr")("the cards were dealt") or nil
+    end,
+  }
+end

@@ -1,0 +1,88 @@
+"""The Go Fish table, on the framework's card layer, built and played through the UI in the
+headless TTS: each hand real cards in its owner's hand zone after every decision, the stock a
+deck of backs nothing can read, books face up, and leaks planted that the checks must find."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from generator import games
+from generator.games.gofish import playtest as P
+from generator.harness.play import seat_players, settle
+from generator.harness.tts.emulator import Table
+
+
+@pytest.fixture(scope="module")
+def built(built_game):
+    return built_game("gofish")
+
+
+@pytest.fixture(scope="module")
+def save(built):
+    return json.loads((built.folder / "GoFish.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return games.get("gofish").engine()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_whole_games_keep_every_hand_in_its_zone_and_agree_with_python(save, engine, players):
+    """Every decision, action and state matches Python; after every answer each hand zone
+    holds its player's cards (the playtest's check); no colour reads another's hand."""
+    result = P.play_game(engine, save, players, players, 1, bot="mixed")
+    assert result.problem is None, result.problem
+    books = result.logs["Grey"].count("lays down a book of")
+    assert books == 13 and re.search(r"(wins|share the win) with \d+ books", result.logs["Grey"])
+
+
+def test_the_stock_is_backs_a_search_reads_nothing_of(save, engine):
+    t = Table.load(save, seed=3)
+    seat_players(t, ["Red", "Blue"])
+    t.step()
+    t.click("Red", "start:go")
+    settle(t)
+    state = json.loads(t.call_in("-1", "stateText"))
+    assert len(state["stock"]) == 38 and all(len(p["hand"]) == 7 for p in state["players"])
+    stock = [g for g, th in t.things.items() if not th.destroyed and th.gm_notes == "stock"]
+    (guid,) = [g for g in stock if t.things[g].contents]
+    assert len(t.things[guid].contents) == 38
+    assert set(t.search("Red", guid)) == {""}  # backs: no name, no description
+    names = {engine.card_name(c) for c in state["players"][0]["hand"]}
+    assert sorted(t.hands("Red")["Red"]) == sorted(names)
+    assert t.hands("Blue")["Red"] == ["?"] * 7
+
+
+def _planted(save, old, new):
+    leaky = dict(save)
+    assert save["LuaScript"].count(old) == 1, old
+    leaky["LuaScript"] = save["LuaScript"].replace(old, new)
+    return leaky
+
+
+def test_a_hand_card_named_on_a_panel_everyone_reads_is_found(save, engine):
+    old = 'return tr("{player} asks; the stock has {cards}.", { player = s.active,'
+    first = "ctx.m.state.players[1].hand[1]"
+    new = (f'return {first} and name({first}) .. " " .. '
+           'tr("{player} asks; the stock has {cards}.", { player = s.active,')  # fmt: skip
+    result = P.play_game(engine, _planted(save, old, new), 3, 1, 0)
+    assert result.problem is not None and re.search(r"can read \w+'s secret card", result.problem)
+
+
+def test_a_hand_card_face_up_beside_its_zone_is_found(save, engine):
+    """A copy of Red's first card lying face up by Red's hand zone: everyone reads it."""
+    old = "  for _, pile in ipairs(want.piles) do"
+    new = (
+        "  local red = want.hands.Red and want.hands.Red[1]\n"
+        "  if red and not C.leaked then\n"
+        "    C.leaked = true\n"
+        "    local by = { x = 3, y = 2, z = -14, ry = 0 }\n"
+        '    spawn(C, { card_data(C, red, name(red), "", by, false) }, "", by, false)\n'
+        "  end\n" + old
+    )
+    result = P.play_game(engine, _planted(save, old, new), 3, 1, 0)
+    assert result.problem is not None and re.search(r"can read Red's secret card", result.problem)
