@@ -77,7 +77,7 @@ def test_a_hand_card_face_up_beside_its_zone_is_found(save, engine):
     """A copy of Red's first card lying face up by Red's hand zone: everyone reads it."""
     old = "  for _, pile in ipairs(want.piles) do"
     new = (
-        "  local red = want.hands.Red and want.hands.Red[1]\n"
+        "  local red = want.hands[1].ids[1] -- Red's, the first seat's\n"
         "  if red and not C.leaked then\n"
         "    C.leaked = true\n"
         "    local by = { x = 3, y = 2, z = -14, ry = 0 }\n"

@@ -592,7 +592,10 @@ def chooser_for(
 
     def choose(decision: Any) -> str:
         if not chance(decision) and rng.random() < 0.2:
-            return str(rng.choice(decision["options"])["id"])
+            answer = str(rng.choice(decision["options"])["id"])
+            if hasattr(greedy, "path"):  # a level bot weighs its next answer by this one
+                greedy.path.append(answer)
+            return answer
         return str(greedy(decision))
 
     return choose

@@ -132,20 +132,31 @@ def stock(deck: Deck, assets: Assets, base_url: str, place: Place, guids: O.Guid
     return obj
 
 
-def places(colors: list[str], radius: float = 22.0) -> dict[str, Any]:
+def places(colors: list[str], row: int = 1, radius: float = 22.0) -> dict[str, Any]:
     """Where the card layer puts things, for the `<game>.layout` module.
 
-    The stock in the middle; before each seat (as `hands_round` places the hand zones), the
-    place of that seat's pile (face up: Go Fish's books).
+    The stock in the middle; before each seat (as `hands_round` places the hand zones), a
+    row of `row` pile places along the seat's edge, fanned (each overlapping the last, a
+    little higher: Go Fish's books).
     """
-    near = radius - 10.0
+    near, gap = radius - 10.0, 0.9
     piles = {}
     for i, color in enumerate(colors):
-        turn = 360.0 * i / len(colors)
-        x, z = -near * math.sin(math.radians(turn)), -near * math.cos(math.radians(turn))
-        piles[color] = {"x": round(x, 3), "y": 1.2, "z": round(z, 3), "ry": round(turn, 3)}
+        turn = math.radians(360.0 * i / len(colors))
+        cx, cz = -near * math.sin(turn), -near * math.cos(turn)
+        piles[color] = [
+            {"x": round(cx + d * math.cos(turn), 3), "y": round(1.2 + k * 0.05, 3),
+             "z": round(cz - d * math.sin(turn), 3), "ry": round(math.degrees(turn), 3)}
+            for k, d in enumerate((k - (row - 1) / 2) * gap for k in range(row))
+        ]  # fmt: skip
     return {"stock": {"x": 0.0, "y": 1.5, "z": 0.0, "ry": 0.0}, "piles": piles,
             "scale": CARD_SCALE}  # fmt: skip
+
+
+def snap_points(colors: list[str], row: int = 1) -> list[O.Obj]:
+    """A save-level snap point at each pile place: where the table lays cards down."""
+    rows = places(colors, row)["piles"]
+    return [O.table_snap(p["x"], p["z"], p["ry"], p["y"]) for c in colors for p in rows[c]]
 
 
 def _guids(namespace: str, colors: list[str]) -> tuple[O.Guids, dict[str, str], str]:
@@ -166,14 +177,14 @@ def table_objects(
     hands = hands_round(colors, O.Guids(namespace))
     spot = places(colors)["stock"]
     marker = O.zone("ScriptingTrigger", zone, Place(spot["x"], spot["z"], 1.0, 0.0, (4, 1, 5)),
-                    "")  # fmt: skip
+                    "Stock")  # fmt: skip
     marker["GMNotes"] = json.dumps(templates(deck, assets, base_url), sort_keys=True)
     return [*hands, marker, stock(deck, assets, base_url, Place(spot["x"], spot["z"], spot["y"]),
                                    guids)]  # fmt: skip
 
 
-def layout_of(deck: Deck, colors: list[str], namespace: str) -> dict[str, Any]:
-    """The card layer's part of the `<game>.layout` module."""
+def layout_of(deck: Deck, colors: list[str], namespace: str, row: int = 1) -> dict[str, Any]:
+    """The card layer's part of the `<game>.layout` module (`row`: pile places a seat)."""
     _, hands, zone = _guids(namespace, colors)
-    return {**places(colors), "ids": card_ids(deck), "backs": sheets_of(deck) + 1, "zone": zone,
-            "hands": hands}  # fmt: skip
+    extra = {"ids": card_ids(deck), "backs": sheets_of(deck) + 1, "zone": zone, "hands": hands}
+    return {**places(colors, row), **extra}

@@ -1,9 +1,9 @@
 -- The card layer (any game with a deck; generator/tts/cards.py lays it out): keeps the card
 -- objects as the state says, by card identity, a few moves a frame.
 --
--- A game's spec gives `cards = Cards.part(of, name)`: `of(state)` -> { hands = { colour = {
--- ids } }, piles = { { key, ids, place, down } }, stock = n } (state nil: before a game),
--- `name(id)` a card's name in words. A card in a hand is a real card in
+-- A game's spec gives `cards = Cards.part(of, name)`: `of(state)` -> { hands = { { color,
+-- ids } } (in seat order), piles = { { key, ids, place, down } }, stock = n }, `name(id)` a
+-- card's name in words. A card in a hand is a real card in
 -- its owner's hand zone (TTS shows its face to its owner alone: api player.md, hand zones);
 -- a pile is a deck spawned whole at its place (face up: everyone may read it; its GM notes say
 -- which cards it holds, so a load finds it as it was); the stock is
@@ -20,20 +20,13 @@ local MOVES = 3 -- spawns and moves a frame (each spawn encodes a card's JSON: M
 local HAND_REACH = 7 -- how far from its hand zone's middle a card may lie and be in the hand
 
 function Cards.new(layout)
-  return { L = layout, templates = nil, done_for = nil }
+  return { L = layout, templates = nil, done_for = nil, known = nil }
 end
 
--- Look again (after a load or a rewind the objects may differ from the state).
+-- Look again (after a load or a rewind the objects may differ from the state): the next sync
+-- reads the table afresh.
 function Cards.forget(C)
-  C.done_for = nil
-end
-
--- The `k`th of `n` places in a row centred on `place`, along its seat's edge (a fan of
--- piles: Go Fish's books), each a little higher than the one before.
-function Cards.row(place, k, n, gap)
-  local a, d = math.rad(place.ry), (k - (n + 1) / 2) * (gap or 0.9)
-  return { x = place.x + d * math.cos(a), y = place.y + k * 0.05, z = place.z - d * math.sin(a),
-    ry = place.ry }
+  C.done_for, C.known = nil, nil
 end
 
 local function templates(C)
@@ -74,7 +67,8 @@ local function spawn(C, cards, note, place, down)
       HideWhenFaceDown = true, Transform = transform(place, down, C.L.scale) }
   end
   if note then data.GMNotes = note end
-  spawnObjectJSON({ json = json.encode(data), position = { x = place.x, y = place.y, z = place.z },
+  return spawnObjectJSON({ json = json.encode(data),
+    position = { x = place.x, y = place.y, z = place.z },
     rotation = { x = 0, y = place.ry, z = down and 180 or 0 } })
 end
 
@@ -94,7 +88,8 @@ local function near(obj, p, reach)
   return math.abs(at.x - p.x) < reach and math.abs(at.z - p.z) < reach
 end
 
--- What is on the table: real cards by id, piles by key, the stock's object.
+-- What is on the table: real cards by id, piles by key, the stock's object (read from every
+-- object's GM notes: after a load or a rewind, and when the table verifies).
 local function index()
   local cards, piles, stock = {}, {}, nil
   for _, obj in ipairs(getObjects()) do
@@ -108,26 +103,39 @@ local function index()
       stock = obj
     end
   end
-  return cards, piles, stock
+  return { cards = cards, piles = piles, stock = stock }
+end
+
+local function alive(obj)
+  return obj ~= nil and not obj.isDestroyed()
 end
 
 -- Make the table hold what `want` says (spec.cards.of). Returns true while moves remain (call
--- again next frame); idempotent.
-function Cards.sync(C, want, name)
-  local cards, piles, stock = index()
+-- again next frame); idempotent. Between loads it goes by what it spawned (no look at every
+-- object); `verify` reads the table afresh (a player may have moved a card).
+function Cards.sync(C, want, name, verify)
+  if C.known == nil or verify then C.known = index() end
+  local known = C.known
+  local cards, piles, stock = known.cards, known.piles, known.stock
+  if stock ~= nil and stock.isDestroyed() then stock = nil end
   local moves, used = 0, {}
-  for color, ids in next, want.hands do
+  for _, h in ipairs(want.hands) do -- in seat order: the same moves each run
+    local color, ids = h.color, h.ids
     local hand = getObjectFromGUID(C.L.hands[color])
     local at = hand and hand.getPosition()
     local rot = hand and hand.getRotation()
     for _, id in ipairs(ids) do
       used[id] = true
       local obj = cards[id]
+      if obj ~= nil and obj.isDestroyed() then
+        obj, cards[id] = nil, nil
+      end
       if at ~= nil and (obj == nil or not near(obj, at, HAND_REACH)) and moves < MOVES then
         moves = moves + 1
         local place = { x = at.x, y = at.y, z = at.z, ry = rot.y + 180 }
         if obj == nil then
-          spawn(C, { card_data(C, id, name(id), "card:" .. id, place, true) }, nil, place, true)
+          cards[id] = spawn(C, { card_data(C, id, name(id), "card:" .. id, place, true) }, nil,
+            place, true)
         else
           obj.setPosition({ x = at.x, y = at.y, z = at.z })
           obj.setRotation({ x = 0, y = place.ry, z = 180 })
@@ -135,27 +143,35 @@ function Cards.sync(C, want, name)
       end
     end
   end
+  local kept = {}
   for _, pile in ipairs(want.piles) do
     local sig = table.concat(pile.ids, ",")
     local found = piles[pile.key]
+    if found ~= nil and found.obj.isDestroyed() then found = nil end
     if (found == nil or found.sig ~= sig) and moves < MOVES then
       moves = moves + 1
       if found then found.obj.destruct() end
+      found = nil
       if #pile.ids > 0 then
         local list = {}
         for i, id in ipairs(pile.ids) do
           list[i] = card_data(C, id, name(id), "", pile.place, pile.down)
         end
-        spawn(C, list, "pile:" .. pile.key .. "|" .. sig, pile.place, pile.down)
+        found = { obj = spawn(C, list, "pile:" .. pile.key .. "|" .. sig, pile.place, pile.down),
+          sig = sig }
       end
     end
-    piles[pile.key] = nil
+    kept[pile.key], piles[pile.key] = found, nil
   end
   for _, found in next, piles do -- a pile the state no longer has
-    found.obj.destruct()
+    if alive(found.obj) then found.obj.destruct() end
   end
+  known.piles = kept
   for id, obj in next, cards do
-    if not used[id] then obj.destruct() end -- into a pile, or back into the stock
+    if not used[id] then -- into a pile, or back into the stock
+      if alive(obj) then obj.destruct() end
+      cards[id] = nil
+    end
   end
   local have = stock and (stock.type == "Deck" and stock.getQuantity() or 1) or 0
   if have > want.stock and want.stock >= 2 then -- the deck stays a deck: take the spare backs
@@ -167,8 +183,9 @@ function Cards.sync(C, want, name)
   elseif have ~= want.stock and moves < MOVES then
     moves = moves + 1
     if stock then stock.destruct() end
-    if want.stock > 0 then spawn(C, backs(C, want.stock), "stock", C.L.stock, true) end
+    stock = want.stock > 0 and spawn(C, backs(C, want.stock), "stock", C.L.stock, true) or nil
   end
+  known.stock = stock
   return moves >= MOVES
 end
 

@@ -205,7 +205,8 @@ function Table.paint_pieces(T)
   end
   -- a card game's cards (glue.cards, which its spec brings: no other game bundles it)
   if T.cards ~= nil and (T.cards.done_for ~= ctx.shown or T.verifying) then
-    if T.spec.cards.sync(T.cards, T.spec.cards.of(ctx.shown), T.spec.cards.name) then
+    if T.spec.cards.sync(T.cards, T.spec.cards.of(ctx.shown), T.spec.cards.name, T.verifying)
+    then
       ctx.more = true
     else
       T.cards.done_for = ctx.shown

@@ -23,6 +23,13 @@ def label(engine: Any, state: Any, d: dict[str, Any], o: dict[str, Any]) -> str:
     return tr("{player} ({cards})", player=o["id"], cards=count(engine.g["units"], held, "cards"))
 
 
+def compose(steps: list[Any]) -> str:
+    """An ask as one entry (words.lua's W.compose): "Ask Blue (5 cards) for queens"."""
+    if len(steps) == 2:
+        return tr("Ask {player} for {rank}", player=steps[1].label, rank=steps[0].label)
+    return str(steps[0].label)
+
+
 def facts_of(engine: Any, saved: dict[str, Any] | None, state: Any, _shown: Any = None) -> Any:
     """The hidden facts now: each card in a hand, by name, its holder's alone.
 
@@ -60,7 +67,12 @@ HOOKS = Hooks(
     bots=BOTS,
     colors=lambda engine: list(engine.g["seat_colors"]),
     facts=facts_of,
-    flow=flow.Game(label=label),
+    flow=flow.Game(
+        label=label,
+        lookahead=lambda d: d["name"] == "rank",
+        inline=lambda d, o, nxt: nxt["name"] == "whom",
+        compose=compose,
+    ),
     check=hands_match,
     secrets_every=1,  # what every colour can read, looked at after every answer
     seed_prefix="playtest:gofish",

@@ -14,12 +14,12 @@ return function()
   local function of(s)
     local hands, piles = {}, {}
     for _, p in ipairs(s.players) do
-      hands[p.color] = p.hand
+      hands[#hands + 1] = { color = p.color, ids = p.hand }
       for k, r in ipairs(p.books) do -- each book a pile, fanned before its maker
         local ids = {}
         for _, suit in ipairs(raw.game.suits) do ids[#ids + 1] = r .. suit end
         piles[#piles + 1] = { key = p.color .. ":" .. r, ids = ids,
-          place = Cards.row(L.cards.piles[p.color], k, #raw.game.ranks) }
+          place = L.cards.piles[p.color][k] }
       end
     end
     return { hands = hands, piles = piles, stock = s.phase == "deal" and deck or #s.stock }
@@ -28,6 +28,9 @@ return function()
     id = "gofish", name = raw.game.name, players = raw.game.players, data = raw, layout = L,
     core = core, words = require("gofish.table.words"), view = require("gofish.table.view"),
     bots = require("gofish.table.bots")(raw), cards = Cards.part(of, core.card_name),
+    -- one click an ask: each rank's entry lists whom to ask in its place
+    lookahead = function(d) return d.name == "rank" end,
+    inline = function(_, _, nxt) return nxt.name == "whom" end,
     final = function(_, action) -- the deck, once dealt, is not dealt again
       return action.type == "deal" and require("lib.tr")("the cards were dealt") or nil
     end,

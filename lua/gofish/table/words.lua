@@ -33,6 +33,14 @@ function W.option(ctx, d, o)
   return o.label
 end
 
+-- An ask as one entry: "Ask Blue (5 cards) for queens".
+function W.compose(_, steps)
+  if #steps == 2 then
+    return tr("Ask {player} for {rank}", { player = steps[2].label, rank = steps[1].label })
+  end
+  return steps[1].label
+end
+
 function W.winner(s)
   local n = 0
   for _, p in ipairs(s.players) do n = math.max(n, #p.books) end

@@ -14,4 +14,5 @@ def layout(plain: dict[str, Any]) -> dict[str, Any]:
 
     colors = list(plain["game"]["seat_colors"])
     return {"seats": [{"color": c} for c in colors], **panels.places(colors, columns()),
-            "cards": cards.layout_of(GAME.deck(plain), colors, "gofish")}  # fmt: skip
+            "cards": cards.layout_of(GAME.deck(plain), colors, "gofish",
+                                     len(plain["game"]["ranks"]))}  # fmt: skip

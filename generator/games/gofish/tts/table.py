@@ -43,6 +43,6 @@ def build_save(data: Any, assets: Assets, base_url: str, global_script: str, sou
         xml_ui=panels.table_ui(g["name"], colors, panels.how(g), columns()),
         notebook=panels.notebook(g, notebook(g), source),
         objects=objects,
-        snap_points=[],
+        snap_points=cards.snap_points(colors, len(g["ranks"])),  # the books' places
     )
     return write_save(table, assets, global_script, source)
