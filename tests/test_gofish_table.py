@@ -86,3 +86,22 @@ def test_a_hand_card_face_up_beside_its_zone_is_found(save, engine):
     )
     result = P.play_game(engine, _planted(save, old, new), 3, 1, 0)
     assert result.problem is not None and re.search(r"can read Red's secret card", result.problem)
+
+
+def test_with_a_player_away_the_hosts_panel_masks_their_ranks(save, engine):
+    """Every second game a player leaves for a while; the host decides for them from masked
+    entries ("Ask Blue for Green's rank 2"): shown unmasked, the playtest fails."""
+    result = P.play_game(engine, save, 3, 1, 1)  # game 2: a player away
+    assert result.problem is None, result.problem
+    unmasked = P.play_game(engine, _planted(save, "hidden = { rank = true },", ""), 3, 1, 1)
+    assert unmasked.problem is not None and "the host's panel for" in unmasked.problem
+
+
+def test_a_hand_card_named_on_the_hosts_stand_in_panel_is_found(save, engine):
+    old = 'return v.player and tr("Ask {player} for {color}\'s rank {k}", v)'
+    hand = "_.m.state.players[3].hand[1]"  # the player away's (the last seated: Green)
+    new = f'return {hand} and (name({hand}) .. " ") .. ' + old.removeprefix("return v.player and ")
+    result = P.play_game(engine, _planted(save, old, new), 3, 1, 1)
+    # found by the secrets check (a card only Green held) or, first, by the panel's words
+    found = r"can read Green's secret card|host's panel for Green shows \[\"\w+ of \w+ Ask"
+    assert result.problem is not None and re.search(found, result.problem), result.problem

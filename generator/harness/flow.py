@@ -77,6 +77,10 @@ class Game:
     # (d, entry, depth) -> (yes, no) the question the table asks before the entry, or None
     confirm: Callable[[Decision, Entry, int], tuple[str, str] | None] | None = None
     private: frozenset[str] = frozenset()
+    # decisions whose labels name what only their decider may see: the host's stand-in panel
+    # shows `masked(engine, state, colour, d, entry)` instead (glue.panels' twin)
+    hidden: frozenset[str] = frozenset()
+    masked: Callable[[Any, Any, str, Decision, Entry], str] | None = None
 
 
 def forced(d: Decision | None) -> dict[str, Any] | None:

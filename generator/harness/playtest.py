@@ -43,6 +43,7 @@ from generator.harness.play import (
     status,
 )
 from generator.harness.tts.emulator import Table
+from generator.i18n import tr
 from generator.tts.panels import OPTION_SLOTS
 
 
@@ -57,6 +58,8 @@ class Hooks:
     part_way: bool = False  # the table shows an action part way through
     check: Callable[[Table, Any, Any, Any], None] | None = None  # more checks at a decision
     secrets_every: int = 15  # answers between two looks at what every colour can read
+    # every second game, a player leaves for a while (the host decides for them: `AWAY`)
+    away: bool = False
     max_answers: int = 20_000
     seed_prefix: str = "playtest"
     transient: tuple[str, ...] = ()  # state fields a resume point does not save (Game)
@@ -498,9 +501,12 @@ def _play(
     # what the table did by itself before anyone answers (the first player's roll)
     moved, by_chance = mirror.table_moves(hooks, bots)
     _sync(t, engine, mirror, moved, by_chance)
+    gone: dict[str, str] = {}  # a player away: name -> their colour
     while not engine.is_over(mirror.state):
         if result.answers >= hooks.max_answers:
             raise PlaytestError(f"no end after {hooks.max_answers} answers")
+        if hooks.away and result.index % 2 == 1:
+            _away(t, result.answers, gone, bots)
         if secrets_check and result.answers % hooks.secrets_every == 0:
             check_secrets(t, hooks, engine)
         st = status(t)
@@ -568,6 +574,24 @@ def _play(
     return t
 
 
+AWAY = (3, 15)  # the answers at which a player leaves, then comes back
+
+
+def _away(t: Table, answers: int, gone: dict[str, str], bots: dict[str, str]) -> None:
+    """A player other than the host leaves at AWAY[0] answers and comes back at AWAY[1]."""
+    if answers == AWAY[0] and not gone:
+        names = [n for n, p in t.players.items() if not p.host and p.color not in ("Grey", *bots)]
+        if names:
+            gone[names[-1]] = t.players[names[-1]].color
+            t.leave(names[-1])
+            settle(t)
+    elif answers == AWAY[1]:
+        for name, color in gone.items():
+            t.join(name, color)
+        gone.clear()
+        settle(t)
+
+
 def _answer(
     t: Table, hooks: Hooks, engine: Any, mirror: Mirror, rng: random.Random, bot: str,
     result: GameResult, color: str, d: Any, away: bool, slots: int,
@@ -587,6 +611,10 @@ def _answer(
     entry = _pick_entry(menu, choose, mirror, color, d, rng)
     position = menu.index(entry)
     want = [e.label for e in menu]
+    if away and d["name"] in game.hidden:  # the host decides from what the host may see
+        want = [game.masked(engine, mirror.state, color, d, e) if game.masked is not None
+                else tr("{color}'s option {k}", color=color, k=k)
+                for k, e in enumerate(menu, 1)]  # fmt: skip
     clicker = _host(t) if away else color
     prefix = "proxy" if away else None
     private = d["name"] in game.private

@@ -279,6 +279,17 @@ local function proxy_panel(ctx, ui, absent)
   end
   PROXY_IDS = PROXY_IDS or ids_of("proxy", ctx.layout.option_slots)
   local c = content(ctx, absent)
+  if c.kind == "decide" and ctx.m.spec.hidden and ctx.m.spec.hidden[c.d.name] then
+    -- options that name what only their decider may see (Go Fish's ranks in hand): the host
+    -- decides from what the host may see
+    local masked = {}
+    for i, e in ipairs(c.entries) do
+      masked[i] = ctx.words.masked and ctx.words.masked(ctx, absent, c.d, e)
+        or tr("{color}'s option {k}", { color = absent, k = i })
+    end
+    c = { kind = c.kind, d = c.d, entries = c.entries, title = c.title, options = masked,
+      back = c.back }
+  end
   ctx.memo.proxy = { color = absent, kind = c.kind, d = c.d }
   fill(ctx, absent, PROXY_IDS, ui, tr("For {color} (not seated):", { color = absent }) .. "\n", c)
   ui[#ui + 1] = { "proxy:drop", ctx.m.picks and { active = true,

@@ -30,6 +30,14 @@ def compose(steps: list[Any]) -> str:
     return str(steps[0].label)
 
 
+def masked(engine: Any, state: Any, color: str, d: dict[str, Any], e: Any) -> str:
+    """An ask on the host's panel for a player away (words.lua's W.masked): no rank named."""
+    k = 1 + [o["id"] for o in d["options"]].index(e.steps[0].id)
+    if len(e.steps) == 2:
+        return tr("Ask {player} for {color}'s rank {k}", player=e.steps[1].label, color=color, k=k)
+    return tr("{color}'s rank {k}", color=color, k=k)
+
+
 def facts_of(engine: Any, saved: dict[str, Any] | None, state: Any, _shown: Any = None) -> Any:
     """The hidden facts now: each card in a hand, by name, its holder's alone.
 
@@ -72,8 +80,11 @@ HOOKS = Hooks(
         lookahead=lambda d: d["name"] == "rank",
         inline=lambda d, o, nxt: nxt["name"] == "whom",
         compose=compose,
+        hidden=frozenset({"rank"}),
+        masked=masked,
     ),
     check=hands_match,
+    away=True,
     secrets_every=1,  # what every colour can read, looked at after every answer
     seed_prefix="playtest:gofish",
 )

@@ -28,6 +28,7 @@ return function()
     id = "gofish", name = raw.game.name, players = raw.game.players, data = raw, layout = L,
     core = core, words = require("gofish.table.words"), view = require("gofish.table.view"),
     bots = require("gofish.table.bots")(raw), cards = Cards.part(of, core.card_name),
+    hidden = { rank = true }, -- the ranks a player holds: the host's stand-in masks them
     -- one click an ask: each rank's entry lists whom to ask in its place
     lookahead = function(d) return d.name == "rank" end,
     inline = function(_, _, nxt) return nxt.name == "whom" end,

@@ -41,6 +41,16 @@ function W.compose(_, steps)
   return steps[1].label
 end
 
+-- An ask on the host's panel for a player away: the rank by its place in their hand only.
+function W.masked(_, color, d, e)
+  local k = 0
+  for i, o in ipairs(d.options) do
+    if o.id == e.steps[1].id then k = i end
+  end
+  local v = { color = color, k = k, player = e.steps[2] and e.steps[2].label }
+  return v.player and tr("Ask {player} for {color}'s rank {k}", v) or tr("{color}'s rank {k}", v)
+end
+
 function W.winner(s)
   local n = 0
   for _, p in ipairs(s.players) do n = math.max(n, #p.books) end
