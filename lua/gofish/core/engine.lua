@@ -64,7 +64,7 @@ function Engine.new(D)
     local last = s.last
     if last ~= NULL and last.drew ~= NULL and last.by ~= color and not last.lucky then
       out.last = { by = last.by, target = last.target, rank = last.rank, got = last.got,
-        drew = NULL, lucky = last.lucky, books = last.books }
+        drew = NULL, lucky = last.lucky, books = last.books, refilled = last.refilled }
     end
     return out
   end
@@ -100,7 +100,10 @@ function Engine.new(D)
     end
     for k = 0, n - 1 do
       local p = s.players[(at + k - 1) % n + 1]
-      if #p.hand == 0 and #s.stock > 0 then take(p, { table.remove(s.stock, 1) }) end
+      if #p.hand == 0 and #s.stock > 0 then
+        take(p, { table.remove(s.stock, 1) })
+        if s.last ~= NULL then s.last.refilled[#s.last.refilled + 1] = p.color end
+      end
     end
     if made == #G.ranks then
       local most = 0
@@ -170,7 +173,7 @@ function Engine.new(D)
     take(by[me], given)
     local made = books(by[me])
     s.last = { by = me, target = target, rank = r, got = drew == NULL and #given or 0,
-      drew = drew, lucky = lucky, books = made }
+      drew = drew, lucky = lucky, books = made, refilled = array({}) }
     local was, known = {}, array({})
     for _, k in ipairs(by[target].known) do
       if k ~= r then known[#known + 1] = k end

@@ -103,6 +103,10 @@ function W.entries(ctx, r)
         .. "now).", { player = a.player, rank = ranks(b), books = Count.of(units, n, "books") }) }
     end
   end
+  for _, c in ipairs(a.type == "ask" and after.last.refilled or {}) do
+    out[#out + 1] = { kind = "news", text = tr("{player}'s hand is empty: {player} draws a "
+      .. "card from the stock.", { player = c }) }
+  end
   if after.phase == "over" then
     out[#out + 1] = { kind = "score", text = W.winner(after) }
   end

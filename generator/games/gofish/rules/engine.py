@@ -100,7 +100,7 @@ class Engine(Stepwise):
         by[me]["known"] = [r for r in self.g["ranks"]
                            if (r == rank or r in by[me]["known"]) and r not in made]  # fmt: skip
         s["last"] = {"by": me, "target": target, "rank": rank, "got": len(given),
-                     "drew": drew, "lucky": lucky, "books": made}  # fmt: skip
+                     "drew": drew, "lucky": lucky, "books": made, "refilled": []}  # fmt: skip
         self._settle(s, me, again=bool(given) or lucky)
         return {"type": "ask", "player": me, "rank": rank, "target": target}
 
@@ -129,6 +129,8 @@ class Engine(Stepwise):
             p = s["players"][order.index(c)]
             if not p["hand"] and s["stock"]:
                 self._take(p, [s["stock"].pop(0)])
+                if s["last"] is not None:
+                    s["last"]["refilled"].append(c)
         if sum(len(p["books"]) for p in s["players"]) == len(self.g["ranks"]):
             most = max(len(p["books"]) for p in s["players"])
             s["phase"], s["active"] = "over", None
