@@ -1107,6 +1107,13 @@ def simulate(
     help="Play the table built in LANG (build/<game>-LANG, `ttsmod build --lang`); the story "
     "is told in it too.",
 )
+@click.option(
+    "--secrets-every",
+    type=click.IntRange(1),
+    default=1,
+    show_default=True,
+    help="Answers between two looks at what every colour can read (1: after every answer).",
+)
 @INTERPRETER
 def playtest(
     source: str,
@@ -1121,6 +1128,7 @@ def playtest(
     logs: Path | None,
     force: bool,
     lang: str | None,
+    secrets_every: int,
     interpreter: str | None,
 ) -> None:
     """Play whole games at a headless TTS through the table's own UI, checked against Python.
@@ -1134,7 +1142,8 @@ def playtest(
     answer their own private dialogs, while the table throws its own dice. Every decision
     the table asks is compared with the options the Python engine offers, and after every
     answer the record and state; each game's saved record replays to the same final state.
-    Along the way, what every colour can read is searched for the others' secrets (Tiny
+    After every answer (--secrets-every), what every colour can read is searched for the
+    others' secrets (Go Fish: every card in a hand; Tiny
     Epic Galaxies: secret missions, the planet deck's order; Tiny Epic Mechs: pilots,
     programs, mine numbers, the weapon deck's order). Each game's log, as every colour reads
     it, is checked against the states for a game that declares its numbers (the story
@@ -1197,7 +1206,7 @@ def playtest(
     with Progress(transient=True, console=_stderr_console()) as progress, i18n.speaking(words):
         task = progress.add_task("playing at the table", total=count)
         for result in run(engine, save, count, players, seed, bot, count=True, bots=seats,
-                          interpreter=interpreter):  # fmt: skip
+                          interpreter=interpreter, secrets_every=secrets_every):  # fmt: skip
             assert result.table is not None
             costs.add(result.table)
             if result.twin is not None and result.twin.table is not None:

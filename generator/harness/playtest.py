@@ -22,7 +22,7 @@ import hashlib
 import json
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from generator.engines.errors import IllegalAction
@@ -766,13 +766,22 @@ class Runner:
         count: bool = False,
         bots: dict[str, str] | None = None,
         interpreter: str | None = None,
+        secrets_every: int | None = None,
     ) -> Iterator[GameResult]:
         """`games` seeded games (game i has its own seed, so any one can be replayed alone).
+
+        `secrets_every`: answers between two looks at what every colour can read (default:
+        the game's hooks'; `ttsmod playtest` looks after every answer).
 
         With `interpreter` each game is played on it, then again on lupa (counted: its
         `twin`), and the two must be the same game: the state after every answer, the
         record, every colour's log.
         """
+        if secrets_every is not None and secrets_every != self.hooks.secrets_every:
+            yield from Runner(replace(self.hooks, secrets_every=secrets_every)).run(
+                engine, save, games, players, seed, bot, count, bots, interpreter
+            )
+            return
         for index in range(games):
             if interpreter is None:
                 yield self.play_game(engine, save, players, seed, index, bot, count=count,
