@@ -105,3 +105,36 @@ def test_a_hand_card_named_on_the_hosts_stand_in_panel_is_found(save, engine):
     # found by the secrets check (a card only Green held) or, first, by the panel's words
     found = r"can read Green's secret card|host's panel for Green shows \[\"\w+ of \w+ Ask"
     assert result.problem is not None and re.search(found, result.problem), result.problem
+
+
+def _card_guid(t, card):
+    return next(
+        g for g, th in t.things.items() if not th.destroyed and th.gm_notes == f"card:{card}"
+    )
+
+
+def test_a_card_dropped_by_a_players_seat_asks_them_for_its_rank(save, engine):
+    """One drop is one ask; a drop out of turn is refused to the dropper alone and the card
+    goes back to its hand."""
+    t = Table.load(save, seed=3)
+    seat_players(t, ["Red", "Blue"])
+    t.step()
+    t.click("Red", "start:go")
+    settle(t)
+    state = json.loads(t.call_in("-1", "stateText"))
+    card = state["players"][0]["hand"][0]  # Red's, Red to ask
+    blue = next(th for th in t.things.values() if th.hand_color == "Blue")
+    t.drop("Red", _card_guid(t, card), (blue.pos[0], 2.0, blue.pos[2]))
+    settle(t)
+    after = json.loads(t.call_in("-1", "stateText"))
+    assert after["last"]["by"] == "Red" and after["last"]["target"] == "Blue"
+    assert after["last"]["rank"] == engine.rank(card)
+    waiting = next(p for p in after["players"] if p["color"] != after["active"])
+    mine = waiting["hand"][0]
+    t.drop(waiting["color"], _card_guid(t, mine), (0.0, 2.0, 0.0))
+    settle(t)
+    assert t.messages(waiting["color"])[-1].startswith("Not possible: it is not your turn")
+    assert not any("Not possible" in m for m in t.messages(after["active"]))
+    own = sorted(engine.card_name(c) for c in waiting["hand"])
+    assert sorted(t.hands(waiting["color"])[waiting["color"]]) == own
+    assert json.loads(t.call_in("-1", "stateText")) == after

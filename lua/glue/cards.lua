@@ -13,6 +13,9 @@
 -- sheets (their URLs) is the card-layer zone's GM notes, written by the build.
 
 local json = require("lib.json")
+local tr = require("lib.tr")
+local Game = require("glue.game")
+local Seats = require("glue.seats")
 
 local Cards = {}
 
@@ -189,9 +192,63 @@ function Cards.sync(C, want, name, verify)
   return moves >= MOVES
 end
 
--- The spec's `cards` part: the table calls new, forget, sync, of and name.
-function Cards.part(of, name)
-  return { new = Cards.new, forget = Cards.forget, sync = Cards.sync, of = of, name = name }
+-- The seat whose hand zone or pile places lie nearest (x, z): where a card was dropped.
+local function seat_at(C, x, z)
+  local best, far = nil, nil
+  for color, row in next, C.L.piles do
+    local places = { row[1], row[#row] }
+    local hand = getObjectFromGUID(C.L.hands[color])
+    places[3] = hand and hand.getPosition()
+    for _, p in ipairs(places) do
+      local d = (p.x - x) ^ 2 + (p.z - z) ^ 2
+      if far == nil or d < far or (d == far and color < best) then best, far = color, d end
+    end
+  end
+  return best
+end
+
+-- A card dropped by hand: a card of the dropper's hand dropped by another seat is that
+-- seat's `intent(state, colour, id, seat)`: the option ids it stands for (Go Fish: ask that
+-- player for the card's rank), taken as if clicked. Anything else goes back where the state
+-- has it, with the reason told to the dropper alone. True when the drop was a card's.
+function Cards.dropped(T, color, obj)
+  local note = obj.getGMNotes()
+  if string.sub(note, 1, 5) ~= "card:" or T.m.state == nil then
+    return false
+  end
+  local id, m, spec = string.sub(note, 6), T.m, T.spec.cards
+  local at = obj.getPosition()
+  local seat = seat_at(T.cards, at.x, at.z)
+  local ids, why = nil, tr("it is not your turn to play a card")
+  if Game.decider(m) == color and not m.confirm and seat ~= color then
+    ids, why = spec.intent(m.state, color, id, seat)
+  elseif seat == color then
+    why = nil -- put back in its own hand's place: nothing to say
+  end
+  if ids ~= nil then
+    local ok = T.attempt(color, function()
+      local result = nil
+      for _, step in ipairs(ids) do
+        local d = Game.decision(m, color)
+        result = Game.take(m, color, step, d and Game.label(d, step) or step, d)
+      end
+      return result
+    end)
+    if ok then return true end
+    why = nil -- the table told the refusal
+  end
+  if why then
+    Seats.tell(color, tr("Not possible: {why}. The card went back to your hand.", { why = why }))
+  end
+  T.verify()
+  return true
+end
+
+-- The spec's `cards` part: the table calls new, forget, sync, of, name and (for a card dropped
+-- by hand) intent.
+function Cards.part(of, name, intent)
+  return { new = Cards.new, forget = Cards.forget, sync = Cards.sync, of = of, name = name,
+    intent = intent, dropped = Cards.dropped }
 end
 
 return Cards

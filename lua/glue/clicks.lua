@@ -398,6 +398,9 @@ end
 -- A piece moved by hand: the game's input may take it as a decision; else it goes back
 -- where the game has it, with a word to the player.
 function C.drop(T, color, obj)
+  if T.cards ~= nil and busy(T) == nil and T.spec.cards.dropped(T, color, obj) then
+    return -- a card of the card layer's (glue.cards)
+  end
   local kind = T.spec.pieces[obj.guid]
   if kind == nil or T.m.state == nil then
     return

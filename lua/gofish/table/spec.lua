@@ -27,7 +27,16 @@ return function()
   return {
     id = "gofish", name = raw.game.name, players = raw.game.players, data = raw, layout = L,
     core = core, words = require("gofish.table.words"), view = require("gofish.table.view"),
-    bots = require("gofish.table.bots")(raw), cards = Cards.part(of, core.card_name),
+    bots = require("gofish.table.bots")(raw),
+    -- a card dropped by another player's seat asks them for its rank
+    cards = Cards.part(of, core.card_name, function(s, color, id, seat)
+      for _, p in ipairs(s.players) do
+        if p.color == seat and #p.hand == 0 then
+          return nil, require("lib.tr")("{player} holds no cards", { player = seat })
+        end
+      end
+      return { string.sub(id, 1, -2), seat }
+    end),
     hidden = { rank = true }, -- the ranks a player holds: the host's stand-in masks them
     -- one click an ask: each rank's entry lists whom to ask in its place
     lookahead = function(d) return d.name == "rank" end,
