@@ -40,13 +40,18 @@ def test_whole_games_keep_every_hand_in_its_zone_and_agree_with_python(save, eng
     assert books == 13 and re.search(r"(wins|share the win) with \d+ books", result.logs["Grey"])
 
 
-def test_the_stock_is_backs_a_search_reads_nothing_of(save, engine):
+def _dealt(save):
+    """A table of Red and Blue after Start, and its state."""
     t = Table.load(save, seed=3)
     seat_players(t, ["Red", "Blue"])
     t.step()
     t.click("Red", "start:go")
     settle(t)
-    state = json.loads(t.call_in("-1", "stateText"))
+    return t, json.loads(t.call_in("-1", "stateText"))
+
+
+def test_the_stock_is_backs_a_search_reads_nothing_of(save, engine):
+    t, state = _dealt(save)
     assert len(state["stock"]) == 38 and all(len(p["hand"]) == 7 for p in state["players"])
     stock = [g for g, th in t.things.items() if not th.destroyed and th.gm_notes == "stock"]
     (guid,) = [g for g in stock if t.things[g].contents]
@@ -116,12 +121,7 @@ def _card_guid(t, card):
 def test_a_card_dropped_by_a_players_seat_asks_them_for_its_rank(save, engine):
     """One drop is one ask; a drop out of turn is refused to the dropper alone and the card
     goes back to its hand."""
-    t = Table.load(save, seed=3)
-    seat_players(t, ["Red", "Blue"])
-    t.step()
-    t.click("Red", "start:go")
-    settle(t)
-    state = json.loads(t.call_in("-1", "stateText"))
+    t, state = _dealt(save)
     card = state["players"][0]["hand"][0]  # Red's, Red to ask
     blue = next(th for th in t.things.values() if th.hand_color == "Blue")
     t.drop("Red", _card_guid(t, card), (blue.pos[0], 2.0, blue.pos[2]))
