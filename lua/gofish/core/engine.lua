@@ -31,7 +31,7 @@ function Engine.new(D)
     local players = {}
     for i, p in ipairs(s.players) do
       players[i] = { color = p.color, hand = list(p.hand), books = list(p.books),
-        known = list(p.known) }
+        known = list(p.known), lacks = list(p.lacks) }
     end
     return { game = s.game, round = s.round, phase = s.phase, active = s.active, last = s.last,
       stock = list(s.stock), winner = list(s.winner), players = players }
@@ -45,7 +45,8 @@ function Engine.new(D)
 
   function E.new_game(setup)
     local players, colors = Setup.players(setup, G, function(c)
-      return { color = c, hand = array({}), books = array({}), known = array({}) }
+      return { color = c, hand = array({}), books = array({}), known = array({}),
+        lacks = array({}) }
     end)
     if players == nil then return nil, colors end
     return { game = "gofish", round = 1, phase = "deal", active = colors[1], stock = array({}),
@@ -102,6 +103,7 @@ function Engine.new(D)
       local p = s.players[(at + k - 1) % n + 1]
       if #p.hand == 0 and #s.stock > 0 then
         take(p, { table.remove(s.stock, 1) })
+        p.lacks = array({})
         if s.last ~= NULL then s.last.refilled[#s.last.refilled + 1] = p.color end
       end
     end
@@ -186,6 +188,19 @@ function Engine.new(D)
       if was[k] ~= "laid" and (k == r or was[k]) then known[#known + 1] = k end
     end
     by[me].known = known
+    -- public too: the player asked holds none of the rank now; a draw may change anything
+    local lacks = array({})
+    for _, k in ipairs(G.ranks) do
+      local had = false
+      for _, x in ipairs(by[target].lacks) do had = had or x == k end
+      if k == r or had then lacks[#lacks + 1] = k end
+    end
+    by[target].lacks = lacks
+    lacks = array({})
+    for _, k in ipairs(drew == NULL and by[me].lacks or {}) do
+      if k ~= r then lacks[#lacks + 1] = k end
+    end
+    by[me].lacks = lacks
     settle(s, me, (drew == NULL and #given > 0) or lucky)
     return { type = "ask", player = me, rank = r, target = target }
   end

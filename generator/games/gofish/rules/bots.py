@@ -2,7 +2,9 @@
 
 A level bot (`easy`, `strong`; `greedy` is `strong`) asks for the rank it holds most of
 (closest to a book), first of all one another player is known to hold (they asked for it:
-public), and asks a player known to hold it, else the one holding the most cards.
+public), and asks a player known to hold it, never one known to hold none (they said "Go
+fish" to it, or handed it over, and have drawn nothing since), else the one holding the most
+cards.
 Whole-number values, so its Lua twin, lua/gofish/table/bots.lua, chooses alike.
 """
 
@@ -21,8 +23,10 @@ def level_value(g: Any, view: Any, d: Decision, path: list[str], option: str) ->
     if d["name"] == "rank":
         known = any(option in p["known"] for p in view["players"] if p["color"] != d["player"])
         return 10 * known + sum(1 for c in hands[d["player"]] if c[:-1] == option)
-    known = path[-1] in next(p["known"] for p in view["players"] if p["color"] == option)
-    return 100 * known + len(hands[option])
+    them = next(p for p in view["players"] if p["color"] == option)
+    return (
+        100 * (path[-1] in them["known"]) - 200 * (path[-1] in them["lacks"]) + len(hands[option])
+    )
 
 
 def random_bot(engine: Any, s: Any, rng: random.Random) -> Chooser:

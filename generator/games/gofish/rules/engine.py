@@ -28,7 +28,8 @@ class Engine(Stepwise):
 
     def new_game(self, setup: Any) -> State:
         """The opening state: the first player about to shuffle and deal."""
-        players = [{"color": c, "hand": [], "books": [], "known": []} for c in seats(setup, self.g)]
+        players = [{"color": c, "hand": [], "books": [], "known": [], "lacks": []}
+                   for c in seats(setup, self.g)]  # fmt: skip
         return {"game": "gofish", "round": 1, "phase": "deal", "active": players[0]["color"],
                 "stock": [], "last": None, "winner": [], "players": players}  # fmt: skip
 
@@ -99,6 +100,9 @@ class Engine(Stepwise):
         by[target]["known"] = [r for r in by[target]["known"] if r != rank]
         by[me]["known"] = [r for r in self.g["ranks"]
                            if (r == rank or r in by[me]["known"]) and r not in made]  # fmt: skip
+        # public too: the player asked holds none of the rank now; a draw may change anything
+        by[target]["lacks"] = [r for r in self.g["ranks"] if r == rank or r in by[target]["lacks"]]
+        by[me]["lacks"] = [] if drew else [r for r in by[me]["lacks"] if r != rank]
         s["last"] = {"by": me, "target": target, "rank": rank, "got": len(given),
                      "drew": drew, "lucky": lucky, "books": made, "refilled": []}  # fmt: skip
         self._settle(s, me, again=bool(given) or lucky)
@@ -129,6 +133,7 @@ class Engine(Stepwise):
             p = s["players"][order.index(c)]
             if not p["hand"] and s["stock"]:
                 self._take(p, [s["stock"].pop(0)])
+                p["lacks"] = []
                 if s["last"] is not None:
                     s["last"]["refilled"].append(c)
         if sum(len(p["books"]) for p in s["players"]) == len(self.g["ranks"]):
