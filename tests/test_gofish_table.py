@@ -138,3 +138,10 @@ def test_a_card_dropped_by_a_players_seat_asks_them_for_its_rank(save, engine):
     own = sorted(engine.card_name(c) for c in waiting["hand"])
     assert sorted(t.hands(waiting["color"])[waiting["color"]]) == own
     assert json.loads(t.call_in("-1", "stateText")) == after
+
+
+def test_a_hand_the_card_layer_leaves_empty_fails_the_playtest(save, engine):
+    """The driver's hand check (the hooks' `hands`): a card layer that deals no hand fails."""
+    old = "  for _, h in ipairs(want.hands) do -- in seat order: the same moves each run"
+    result = P.play_game(engine, _planted(save, old, "  for _, h in ipairs({}) do"), 3, 1, 0)
+    assert result.problem is not None and "Red's hand zone holds [], the state [" in result.problem

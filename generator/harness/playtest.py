@@ -57,6 +57,9 @@ class Hooks:
     flow: flow.Game  # what a click takes, and the table's own answers (glue.flow's twin)
     part_way: bool = False  # the table shows an action part way through
     check: Callable[[Table, Any, Any, Any], None] | None = None  # more checks at a decision
+    # a card game's hands in a state, by card name and colour: at every decision each seat's
+    # hand zone must hold exactly its hand (the card layer, lua/glue/cards.lua)
+    hands: Callable[[Any, Any], dict[str, list[str]]] | None = None
     secrets_every: int = 15  # answers between two looks at what every colour can read
     # every second game, a player leaves for a while (the host decides for them: `AWAY`)
     away: bool = False
@@ -521,6 +524,8 @@ def _play(
         d = mirror.decision(color)
         if hooks.check is not None:
             hooks.check(t, engine, mirror, d)
+        if hooks.hands is not None:
+            _hands_match(t, hooks.hands(engine, mirror.state))
         if chance(d):
             # chance: the table throws the dice and reads them
             result.rolls += 1
@@ -572,6 +577,14 @@ def _play(
     if secrets_check:
         check_secrets(t, hooks, engine)
     return t
+
+
+def _hands_match(t: Table, hands: dict[str, list[str]]) -> None:
+    """Each seat's hand zone holds exactly the cards the Python state gives that player."""
+    for color, want in hands.items():
+        held = sorted(t.hands(color).get(color, []))
+        if held != sorted(want):
+            raise PlaytestError(f"{color}'s hand zone holds {held}, the state {sorted(want)}")
 
 
 AWAY = (3, 15)  # the answers at which a player leaves, then comes back
