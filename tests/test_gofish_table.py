@@ -145,3 +145,8 @@ def test_a_hand_the_card_layer_leaves_empty_fails_the_playtest(save, engine):
     old = "  for _, h in ipairs(want.hands) do -- in seat order: the same moves each run"
     result = P.play_game(engine, _planted(save, old, "  for _, h in ipairs({}) do"), 3, 1, 0)
     assert result.problem is not None and "Red's hand zone holds [], the state [" in result.problem
+
+
+def test_the_build_counts_the_decks_images(built):
+    """The sheet, the back and the stock's backs: each asset file counted, drawn or reused."""
+    assert built.images_drawn + built.images_reused == 3

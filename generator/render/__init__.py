@@ -129,6 +129,16 @@ class Cache:
                 pass  # the cache only saves time; a build without it is still right
         return data
 
+    def asset(self, key: Any, draw: Callable[[], Image.Image]) -> bytes:
+        """`png`, for one of the build's asset files: counted as drawn anew or reused whole."""
+        drawn = self.drawn
+        data = self.png(key, draw)
+        if self.drawn > drawn:
+            self.files_drawn += 1
+        else:
+            self.files_reused += 1
+        return data
+
     def image(self, key: Any, draw: Callable[[], Image.Image]) -> Image.Image:
         """The image for `key` (through the PNG cache)."""
         with Image.open(io.BytesIO(self.png(key, draw))) as decoded:

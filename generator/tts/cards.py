@@ -72,9 +72,9 @@ def render(
     """The deck's sheets and back, and the save's thumbnail (the title on felt)."""
     spec = deck.layout
     size = tuple(spec["size"])
-    back = cache.image(["card-back", spec], partial(faces.back, spec))
-    files: dict[str, bytes] = {BACK: cache.png(["card-back", spec], partial(faces.back, spec))}
-    files[BACKS] = cache.png(["card-backs", spec], lambda: S.sheet([back], back, size)[0])  # type: ignore[arg-type]
+    files: dict[str, bytes] = {BACK: cache.asset(["card-back", spec], partial(faces.back, spec))}
+    back = cache.image(["card-back", spec], partial(faces.back, spec))  # (the file just made)
+    files[BACKS] = cache.asset(["card-backs", spec], lambda: S.sheet([back], back, size)[0])  # type: ignore[arg-type]
     found = []
     for n in range(sheets_of(deck)):
         part = deck.cards[n * S.SHEET_CARDS : (n + 1) * S.SHEET_CARDS]
@@ -85,7 +85,7 @@ def render(
             return S.sheet(drawn, back, size)[0]  # type: ignore[arg-type]
 
         name = sheet_name(KIND, n + 1)
-        files[name] = cache.png(["card-sheet", spec, list(part)], compose)
+        files[name] = cache.asset(["card-sheet", spec, list(part)], compose)
         columns, rows = S.grid(len(part))
         found.append(Sheet(name, BACK, columns, rows, tuple(c["id"] for c in part)))
         step(name)
