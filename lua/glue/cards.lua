@@ -227,12 +227,7 @@ function Cards.dropped(T, color, obj)
   end
   if ids ~= nil then
     local ok = T.attempt(color, function()
-      local result = nil
-      for _, step in ipairs(ids) do
-        local d = Game.decision(m, color)
-        result = Game.take(m, color, step, d and Game.label(d, step) or step, d)
-      end
-      return result
+      return Game.take_ids(m, color, ids)
     end)
     if ok then return true end
     why = nil -- the table told the refusal

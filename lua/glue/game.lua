@@ -531,6 +531,18 @@ end
 
 -- Extend `color`'s path by option `id` (labelled `label`, asked by decision `d`): one step
 -- (see M.take_steps).
+-- Take option ids one after another for `color`, as a piece or card dropped by hand stands
+-- for them (an id a decision does not list is labelled by itself: the core says whether it
+-- takes it). The last take's result.
+function M.take_ids(m, color, ids)
+  local result = nil
+  for _, id in ipairs(ids) do
+    local d = M.decision(m, color)
+    result = M.take(m, color, id, d and M.label(d, id) or id, d)
+  end
+  return result
+end
+
 function M.take(m, color, id, label, d, by, why)
   return M.take_steps(m, color, { { id = id, label = label, name = d and d.name,
     player = d and d.player, forced = d and #d.options == 1 or nil } }, by, why)

@@ -114,14 +114,9 @@ return function(L)
       return false
     end
     T.prefs.page[color] = nil
+    -- (an id not listed is another die of a listed face: the core accepts it)
     local ok = T.attempt(color, function()
-      local result = nil
-      for _, id in ipairs(ids) do
-        -- an id not listed is another die of a listed face (the core accepts it)
-        local d = Game.decision(m, color)
-        result = Game.take(m, color, id, d and Game.label(d, id) or id, d)
-      end
-      return result
+      return Game.take_ids(m, color, ids)
     end)
     if not ok then
       T.verify() -- the piece goes back
