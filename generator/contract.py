@@ -35,11 +35,11 @@ class Lack:
 
 
 # What the shared layers call on a game's card loader, engine, state and Lua parts
+# (a card loader's members are each optional: generator/cards/__init__.py gives the defaults)
 LOADER = {
-    "GAME": "the game id the loader serves",
-    "FILES": "the card files (each cards/<game>/<file>.yaml with a schema)",
-    "CHECKS": "the cross-checks between files (a list, empty if none)",
-    "build": "build(docs): the typed card data",
+    "FILES": "the card files (each cards/<game>/<file>.yaml with a schema; default: game)",
+    "CHECKS": "the cross-checks between files (a list; default: none)",
+    "build": "build(docs): the typed card data (default: cards.PlainData)",
 }
 ENGINE = {
     "new_game": "new_game(setup): the opening state",
@@ -64,7 +64,7 @@ SPEC = {
     "view": "its pieces and scoreboard",
     "layout": "the generated places (<game>.layout)",
 }
-WORDS = ("prompt", "option", "status")  # and `over`, or `winner` (below)
+WORDS = ("prompt", "status")  # and `over`, or `winner` (below); `option`: the core's label
 VIEW = ("COLUMNS", "cells", "final")  # groups, piles: none by default (glue.table)
 DEAL = ("start", "new_game")  # when a spec gives its own `deal` (default: who starts)
 
@@ -165,10 +165,10 @@ def _loader(game: str, found: Any) -> Iterator[Lack]:
         return
     where = getattr(loader, "__file__", None) or f"the card loader of {game}"
     where = display(where) if isinstance(where, str) and "/" in where else where
-    for name, what in LOADER.items():
-        if not hasattr(loader, name):
-            yield Lack(where, f"the loader lacks `{name}`: {what}")
-    for file in getattr(loader, "FILES", ()):
+    if not isinstance(getattr(loader, "FILES", ()), (tuple, list)):
+        yield Lack(where, f"the loader's `FILES` is not a list: {LOADER['FILES']}")
+        return
+    for file in getattr(loader, "FILES", ("game",)):
         schema = SCHEMAS / game / f"{file}.schema.json"
         if not schema.is_file():
             yield Lack(display(schema), f"no schema for the card file `{file}`")
@@ -216,7 +216,8 @@ def _engine(game: str, found: Any) -> Iterator[Lack]:
         fewest, most = found.player_range(engine)
     except NotImplementedError:
         yield Lack(binding, "GAME.player_range(engine) is not given: the fewest and most "
-                   "players (override it in the binding)")  # fmt: skip
+                   "players (override it in the binding; the default reads the engine's "
+                   "g['players'] {min, max})")  # fmt: skip
         return
     if not (isinstance(fewest, int) and isinstance(most, int) and 1 <= fewest <= most):
         yield Lack(binding, f"GAME.player_range(engine) gives ({fewest!r}, {most!r}): give "

@@ -65,12 +65,8 @@ CASES = {
         lambda r: (r / "schemas/dice2/game.schema.json").write_text('{"type": 5}'),
         "schemas/dice2/game.schema.json: the schema of the card file `game` is no JSON Schema",
     ),
-    "no player range": (
-        lambda r: _edit(
-            r / G / "__init__.py",
-            "def player_range(",
-            "def player_range_(",
-        ),
+    "no player range": (  # the default reads the engine's g["players"]: an engine without
+        lambda r: _edit(r / G / "rules/engine.py", "self.g = ", "self.g = None\n        self.k = "),
         f"{G}/__init__.py: GAME.player_range(engine) is not given",
     ),
     "no bots": (

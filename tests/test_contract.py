@@ -7,7 +7,7 @@ import types
 
 import pytest
 
-from generator import contract, games
+from generator import cards, contract, games
 
 
 class Without:
@@ -45,13 +45,22 @@ def test_a_binding_without_a_member_is_named_with_its_file(monkeypatch, member):
     assert lack.what.startswith(f"GAME lacks `{member}`")
 
 
-@pytest.mark.parametrize("name", sorted(contract.LOADER))
-def test_a_card_loader_without_a_member_is_named(monkeypatch, name):
+def test_a_card_loader_of_nothing_reads_game_yaml_as_it_is(monkeypatch):
+    real = games.get("liars")
+    loader = Without(real.cards(), sorted(contract.LOADER))
+    register(monkeypatch, "liars", Without(real, cards=lambda: loader))
+    assert contract.check("liars") == []
+    report = cards.validate("liars")
+    assert report.data == cards.PlainData("liars", report.documents)
+    assert report.data.summary() == "liars: 2-6 players"
+
+
+def test_a_card_loader_whose_files_are_not_a_list_is_named(monkeypatch):
     real = games.get("teg")
-    loader = Without(real.cards(), [name])
+    loader = Without(real.cards(), FILES="card")
     register(monkeypatch, "teg", Without(real, cards=lambda: loader))
     lacks = [lack.format() for lack in contract.check("teg")]
-    assert any(f"the loader lacks `{name}`" in line for line in lacks), lacks
+    assert any("`FILES` is not a list" in line for line in lacks), lacks
 
 
 def test_a_card_file_without_its_schema_or_data_is_named(monkeypatch):

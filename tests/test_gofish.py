@@ -88,8 +88,11 @@ def _planted(old: str, new: str) -> LuaEngine:
 @pytest.mark.parametrize(
     ("old", "new"),
     [
-        ("if n[r] == G.book then", "if n[r] == G.book - 1 then"),  # apply: books of three
-        ('Count.word(G.units, 2, "rank_" .. r))', "r)"),  # choices only: a rank's label
+        ("return n[r] == #G.suits end", "return n[r] == #G.suits - 1 end"),  # apply: books of three
+        (
+            "Steps.opt(rank(c), ranks(rank(c)))",
+            "Steps.opt(rank(c), rank(c))",
+        ),  # choices only: a rank's label
     ],
     ids=["apply", "choices"],
 )

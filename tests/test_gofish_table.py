@@ -95,7 +95,7 @@ def test_a_hand_card_face_up_beside_its_zone_is_found(save, engine):
 
 def test_with_a_player_away_the_hosts_panel_masks_their_ranks(save, engine):
     """Every second game a player leaves for a while; the host decides for them from masked
-    entries ("Ask Blue for Green's rank 2"): shown unmasked, the playtest fails."""
+    entries ("Ask Blue (5 cards) for Green's choice 2"): shown unmasked, the playtest fails."""
     result = P.play_game(engine, save, 3, 1, 1)  # game 2: a player away
     assert result.problem is None, result.problem
     unmasked = P.play_game(engine, _planted(save, "hidden = { rank = true },", ""), 3, 1, 1)
@@ -103,12 +103,15 @@ def test_with_a_player_away_the_hosts_panel_masks_their_ranks(save, engine):
 
 
 def test_a_hand_card_named_on_the_hosts_stand_in_panel_is_found(save, engine):
-    old = 'return v.player and tr("Ask {player} for {color}\'s rank {k}", v)'
-    hand = "_.m.state.players[3].hand[1]"  # the player away's (the last seated: Green)
-    new = f'return {hand} and (name({hand}) .. " ") .. ' + old.removeprefix("return v.player and ")
+    old = 'label = tr("{color}\'s choice {k}", { color = absent, k = numbers[key] }) }'
+    hand = "ctx.m.state.players[3].hand[1]"  # the player away's (the last seated: Green)
+    new = old.replace("label = ", f"label = ctx.m.spec.core.card_name({hand}) .. ")
     result = P.play_game(engine, _planted(save, old, new), 3, 1, 1)
     # found by the secrets check (a card only Green held) or, first, by the panel's words
-    found = r"can read Green's secret card|host's panel for Green shows \[\"\w+ of \w+ Ask"
+    found = (
+        r"can read Green's secret card"
+        r"|host's panel for Green shows \[\"Ask \w+ \(\d+ cards\) for \w+ of"
+    )
     assert result.problem is not None and re.search(found, result.problem), result.problem
 
 

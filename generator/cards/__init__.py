@@ -21,7 +21,10 @@ from generator.problems import Problem, sort_key
 
 
 class _Loaders(Mapping[str, ModuleType]):
-    """Each game's card module (GAME, FILES, CHECKS, build(docs): its cards.py), by id.
+    """Each game's card module (FILES, CHECKS, build(docs): its cards.py), by id.
+
+    Without `build`, its data is a `PlainData`; without `FILES`, one file, game.yaml; without
+    `CHECKS`, its schemas alone check it.
 
     Loaded when first asked for.
     Every registered game is a key; asking for one that cannot be loaded raises
@@ -54,6 +57,19 @@ class _Loaders(Mapping[str, ModuleType]):
 
 
 GAMES: Mapping[str, ModuleType] = _Loaders()
+
+
+@dataclass(frozen=True)
+class PlainData:
+    """A game's validated data as read, for a loader with no `build`: `plain`, by file."""
+
+    game: str
+    plain: dict[str, Any]
+
+    def summary(self) -> str:
+        """One line for `ttsmod validate`: the game and its player counts."""
+        n = self.plain.get("game", {}).get("players", {})
+        return f"{self.game}: {n.get('min')}-{n.get('max')} players" if n else self.game
 
 
 class UnknownGameError(ValueError):
@@ -123,13 +139,18 @@ def resolve(source: str | Path, game: str | None = None) -> tuple[str, Path]:
     return game, folder
 
 
+def _files(module: ModuleType) -> tuple[str, ...]:
+    """The card files a game's loader reads (each has its schema)."""
+    return tuple(getattr(module, "FILES", ("game",)))
+
+
 def _game_by_files(folder: Path) -> str | None:
     """The one game most of whose card files the folder holds (None when no single one).
 
     A folder with none of any game's files is the default game's (its problems then list
     every file that game needs).
     """
-    held = {g: sum((folder / f"{n}.yaml").is_file() for n in m.FILES) for g, m in GAMES.items()}
+    held = {g: sum((folder / f"{n}.yaml").is_file() for n in _files(m)) for g, m in GAMES.items()}
     best = max(held.values())
     found = [g for g, n in held.items() if n == best]
     if not best:
@@ -147,7 +168,7 @@ def validate(source: str | Path = "teg", game: str | None = None) -> Report:
     docs: dict[str, YamlDoc] = {}
     problems: list[Problem] = []
     valid: set[str] = set()
-    for name in module.FILES:
+    for name in _files(module):
         doc, found = read_yaml(folder / f"{name}.yaml")
         problems += found
         if doc is None:
@@ -157,7 +178,7 @@ def validate(source: str | Path = "teg", game: str | None = None) -> Report:
         problems += schema_found
         if not found and not schema_found:
             valid.add(name)
-    for needs, run_check in module.CHECKS:
+    for needs, run_check in getattr(module, "CHECKS", ()):
         # A check reads several files; it runs only when all of them are well-formed.
         if valid.issuperset(needs):
             problems += run_check(docs)
@@ -165,7 +186,15 @@ def validate(source: str | Path = "teg", game: str | None = None) -> Report:
     if ordered:
         return Report(game=game_id, source=folder, problems=ordered, data=None)
     plain = {name: doc.data for name, doc in docs.items()}
-    return Report(game_id, folder, ordered, module.build(docs), plain, docs)
+    return Report(game_id, folder, ordered, typed(game_id, docs), plain, docs)
+
+
+def typed(game_id: str, docs: dict[str, YamlDoc]) -> Any:
+    """The typed data of a game's validated documents: its loader's `build`, or PlainData."""
+    module = GAMES[game_id]
+    if hasattr(module, "build"):
+        return module.build(docs)
+    return PlainData(game_id, {name: doc.data for name, doc in docs.items()})
 
 
 def load(game: str | Path = "teg") -> Any:

@@ -11,10 +11,14 @@ from these conventions:
 - `deal`, `simulate`, `summarize`: `rules/records.py`'s `deal`, `run` and `summarize`
   (`SIMULATION` names another module for the last two; without one, self-play's own, the
   state's `winner` winning);
+- `player_range`, `deal`: the data's `players` {min, max}; the first seat colours, no chance;
 - `lua_modules`: `tts/layout.py`'s `layout(layout_data(documents))`, as `<game>.layout`;
 - `build_parts()`: `render/` (`render`, `expected_steps`), `render/components.py`
   (`small_card_text`, `LEGIBLE_TEXT`), `tts/table.py` (`build_save`) and `playtest.py`; a
-  game without `tts/table.py` has no table yet (`NoTable`);
+  game without `tts/table.py` that gives its scoreboard's `columns()` and its `rules()` text
+  gets the framework's table (generator/tts/plain_table.py: hand zones, or the card layer's
+  objects with a `deck`), its layout module too; a game with neither has no table yet
+  (`NoTable`);
 
 and in Lua: the core `<game>.core.engine`, the bots `<game>.table.bots`, the Global script
 `<game>/table/global.lua`.
@@ -22,6 +26,7 @@ and in Lua: the core `<game>.core.engine`, the bots `<game>.table.bots`, the Glo
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import random
@@ -83,12 +88,33 @@ class Binding:
         return self.lua_data(documents)
 
     def lua_modules(self, documents: dict[str, Any]) -> dict[str, str]:
-        if not self.has("tts.layout"):
-            return {}
         from generator.tts.layout import layout_module
 
-        layout = self.part("tts.layout", "layout")
+        if self.has("tts.layout"):
+            layout = self.part("tts.layout", "layout")
+        elif self.columns() is not None:
+            from generator.tts import plain_table
+
+            layout = functools.partial(plain_table.layout, self)
+        else:
+            return {}
         return {f"{self.id}.layout": layout_module(layout(self.layout_data(documents)))}
+
+    def columns(self) -> tuple[tuple[str, str, int], ...] | None:
+        """The scoreboard's columns (id, heading, width) of the framework's table.
+
+        In the language being built. None: the game builds its own table (`tts/table.py`), or
+        none yet.
+        """
+        return None
+
+    def rules(self, g: dict[str, Any]) -> str:
+        """The framework's table: the notebook's Rules text, from the game's constants `g`."""
+        raise NotImplementedError(f"{self.id}: rules")
+
+    def piles(self, plain: dict[str, Any]) -> int:
+        """The card layer: how many pile places lie before each seat (a save snap point each)."""
+        return 0
 
     def engine(self, data: Any = None) -> Any:
         rules = self.part("rules")
@@ -106,12 +132,17 @@ class Binding:
         return state  # the canonical state
 
     def player_range(self, engine: Any) -> tuple[int, int]:
-        raise NotImplementedError(f"{self.id}: player_range")
+        g = getattr(engine, "g", None)  # the data's constants, as the engines read them
+        if not isinstance(g, dict) or not isinstance(g.get("players"), dict):
+            raise NotImplementedError(f"{self.id}: player_range (no engine.g['players'])")
+        return g["players"].get("min"), g["players"].get("max")
 
     def bots(self) -> dict[str, Callable[..., Any]]:
         return self.part("rules.bots", "BOTS")  # type: ignore[no-any-return]
 
     def deal(self, engine: Any, players: int, rng: random.Random) -> dict[str, Any]:
+        if not self.has("rules.records"):  # the first seats; any chance is the game's decision
+            return {"players": engine.g["seat_colors"][:players]}
         return self.part("rules.records", "deal")(engine, players, rng)  # type: ignore[no-any-return]
 
     def random_answer(self, engine: Any, decision: dict[str, Any], rng: random.Random) -> str:
@@ -153,7 +184,13 @@ class Binding:
     def build_parts(self) -> Any:
         from generator.games import NoTable
 
-        if not self.has("tts.table"):
+        if self.has("tts.table"):
+            build_save = self.part("tts.table", "build_save")
+        elif self.columns() is not None:
+            from generator.tts import plain_table
+
+            build_save = functools.partial(plain_table.build_save, self)
+        else:
             raise NoTable(f"{self.title} has no table yet: its rules and data only")
         if not self.has("render"):  # no images of its own: its deck's faces, or a thumbnail
             from generator.render import bare
@@ -172,7 +209,7 @@ class Binding:
                     if self.deck(data.plain) is None
                     else cards.expected_steps(self.deck(data.plain))
                 ),
-                build_save=self.part("tts.table", "build_save"),
+                build_save=build_save,
                 small_text=lambda data, font_path: [],
                 legible=0,
                 playtest=self.part("playtest"),
@@ -181,7 +218,7 @@ class Binding:
         return SimpleNamespace(
             render=self.part("render", "render"),
             expected_steps=self.part("render", "expected_steps"),
-            build_save=self.part("tts.table", "build_save"),
+            build_save=build_save,
             small_text=components.small_card_text,
             legible=components.LEGIBLE_TEXT,
             playtest=self.part("playtest"),

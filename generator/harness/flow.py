@@ -64,7 +64,10 @@ class Prefs:
 class Game:
     """A game's part of the flow (each game's playtest hooks give it)."""
 
-    label: Callable[[Any, Any, Decision, dict[str, Any]], str]  # (engine, state, d, option)
+    # (engine, state, d, option): the option's words (default: the core's label)
+    label: Callable[[Any, Any, Decision, dict[str, Any]], str] = lambda engine, state, d, o: str(
+        o["label"]
+    )
     lookahead: Callable[[Decision], bool] = lambda d: False
     inline: Callable[[Decision, dict[str, Any], Decision], bool] = lambda d, o, nxt: False
     inline_lookahead: Callable[[Decision], bool] = lambda d: True  # an inlined one seen past
@@ -78,9 +81,8 @@ class Game:
     confirm: Callable[[Decision, Entry, int], tuple[str, str] | None] | None = None
     private: frozenset[str] = frozenset()
     # decisions whose labels name what only their decider may see: the host's stand-in panel
-    # shows `masked(engine, state, colour, d, entry)` instead (glue.panels' twin)
+    # shows each entry `masked` (glue.panels' twin)
     hidden: frozenset[str] = frozenset()
-    masked: Callable[[Any, Any, str, Decision, Entry], str] | None = None
 
 
 def forced(d: Decision | None) -> dict[str, Any] | None:
@@ -99,6 +101,25 @@ def compose(game: Game, steps: list[Step]) -> str:
         said = {"text": text, "next": s.label}
         text = tr("{text}: {next}", **said) if i == 0 else tr("{text}, {next}", **said)
     return text
+
+
+def masked(game: Game, color: str, menu: list[Entry]) -> list[str]:
+    """The menu's words on the host's stand-in panel for `color`, away (glue.panels' twin).
+
+    Each hidden answer by its number, in the order the menu first meets it ("Red's choice 2");
+    the other steps as they are.
+    """
+    numbers: dict[tuple[str, str], int] = {}
+    out = []
+    for e in menu:
+        steps = []
+        for s in e.steps:
+            if s.name in game.hidden:
+                k = numbers.setdefault((s.name, s.id), len(numbers) + 1)
+                s = Step(s.id, tr("{color}'s choice {k}", color=color, k=k), s.name, s.player)
+            steps.append(s)
+        out.append(compose(game, steps))
+    return out
 
 
 def entries(game: Game, engine: Any, state: Any, path: list[str], d: Decision) -> list[Entry]:

@@ -43,7 +43,6 @@ from generator.harness.play import (
     status,
 )
 from generator.harness.tts.emulator import Table
-from generator.i18n import tr
 from generator.tts.panels import OPTION_SLOTS
 
 
@@ -52,20 +51,27 @@ class Hooks:
     """What a game's playtest adds to the shared driver (see the module docstring)."""
 
     bots: dict[str, Callable[..., Any]]
-    colors: Callable[[Any], list[str]]  # the seat colours, in order
-    facts: Callable[[Any, dict[str, Any] | None, Any, Any], secrets.Facts]
     flow: flow.Game  # what a click takes, and the table's own answers (glue.flow's twin)
+    # the seat colours, in order (default: the data's `seat_colors`)
+    colors: Callable[[Any], list[str]] = lambda engine: list(engine.g["seat_colors"])
+    # what is hidden now (None: a card game's hands, secrets.HandFacts)
+    facts: Callable[[Any, dict[str, Any] | None, Any, Any], secrets.Facts] | None = None
     part_way: bool = False  # the table shows an action part way through
     check: Callable[[Table, Any, Any, Any], None] | None = None  # more checks at a decision
-    # a card game's hands in a state, by card name and colour: at every decision each seat's
-    # hand zone must hold exactly its hand (the card layer, lua/glue/cards.lua)
+    # a card game's hands in a state, by colour, card ids: at every decision each seat's hand
+    # zone must hold exactly its hand, by `card_name` (the card layer, lua/glue/cards.lua)
     hands: Callable[[Any, Any], dict[str, list[str]]] | None = None
+    card_name: Callable[[Any, str], str] = lambda engine, card: str(engine.card_name(card))
     secrets_every: int = 15  # answers between two looks at what every colour can read
     # every second game, a player leaves for a while (the host decides for them: `AWAY`)
     away: bool = False
     max_answers: int = 20_000
     seed_prefix: str = "playtest"
     transient: tuple[str, ...] = ()  # state fields a resume point does not save (Game)
+
+    def __post_init__(self) -> None:
+        if self.facts is None and self.hands is not None:
+            self.facts = secrets.HandFacts(self.hands, self.card_name)
 
 
 def saved(t: Table) -> dict[str, Any] | None:
@@ -242,6 +248,7 @@ def check_secrets(t: Table, hooks: Hooks, engine: Any) -> None:
     """
     state = lua_state(t)
     seen = shown(t) if hooks.part_way and state is not None else None
+    assert hooks.facts is not None, "a game's hooks give its facts, or its hands"
     found = secrets.leaks(t, hooks.facts(engine, saved(t), state, seen), logs_of(t))
     if found:
         raise PlaytestError(found[0])
@@ -525,7 +532,13 @@ def _play(
         if hooks.check is not None:
             hooks.check(t, engine, mirror, d)
         if hooks.hands is not None:
-            _hands_match(t, hooks.hands(engine, mirror.state))
+            _hands_match(
+                t,
+                {
+                    c: [hooks.card_name(engine, k) for k in ids]
+                    for c, ids in hooks.hands(engine, mirror.state).items()
+                },
+            )
         if chance(d):
             # chance: the table throws the dice and reads them
             result.rolls += 1
@@ -625,9 +638,7 @@ def _answer(
     position = menu.index(entry)
     want = [e.label for e in menu]
     if away and d["name"] in game.hidden:  # the host decides from what the host may see
-        want = [game.masked(engine, mirror.state, color, d, e) if game.masked is not None
-                else tr("{color}'s option {k}", color=color, k=k)
-                for k, e in enumerate(menu, 1)]  # fmt: skip
+        want = flow.masked(game, color, menu)
     clicker = _host(t) if away else color
     prefix = "proxy" if away else None
     private = d["name"] in game.private

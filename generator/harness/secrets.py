@@ -132,3 +132,57 @@ def _order_pattern(facts: Facts) -> re.Pattern[str] | None:
     run = ["(?:" + "|".join(map(re.escape, sorted(terms))) + ")"
            for terms in upcoming[: facts.order_run]]  # fmt: skip
     return re.compile(r"\b" + r"\W+".join(run) + r"\b")
+
+
+class HandFacts:
+    """A card game's hidden facts from its hands: each card in a hand, by name, its holder's.
+
+    Left out: a card some other colour's view of the game has shown at any point along the
+    record (it held the card before and handed it over; the card was shown to all). `hands`
+    gives each colour's card ids in a state; `name` a card id's words. Called at every answer,
+    it replays only the actions added since its last call (a rewind starts again).
+    """
+
+    def __init__(self, hands: Any, name: Any) -> None:
+        self.hands, self.name = hands, name
+        self._setup: Any = None
+        self._engine: Any = None
+        self._actions: list[Any] = []
+        self._state: Any = None
+        self._seen: dict[str, set[str]] = {}
+
+    def _look(self, engine: Any, s: Any, colors: list[str]) -> None:
+        for c in colors:
+            self._seen.setdefault(c, set()).update(_strings(engine.view(s, c)))
+
+    def __call__(self, engine: Any, saved: Any, state: Any, _shown: Any = None) -> Facts:
+        """The facts now, as a game's playtest hooks give them (`Hooks.facts`)."""
+        facts = Facts(secret="card ")
+        if saved is None or state is None or "actions" not in saved:
+            return facts
+        actions = saved["actions"]
+        colors = list(self.hands(engine, state))
+        ours = actions[: len(self._actions)] == self._actions
+        if (engine, saved["setup"]) != (self._engine, self._setup) or not ours:
+            self._engine, self._setup, self._actions, self._seen = engine, saved["setup"], [], {}
+            self._state = engine.new_game(saved["setup"])
+            self._look(engine, self._state, colors)
+        for action in actions[len(self._actions) :]:
+            self._state = engine.apply(self._state, action)
+            self._actions.append(action)
+            self._look(engine, self._state, colors)
+        for color, ids in self.hands(engine, state).items():
+            others = set().union(*(v for c, v in self._seen.items() if c != color))
+            facts.private[color] = {self.name(engine, c) for c in ids if c not in others}
+        return facts
+
+
+def _strings(value: Any) -> set[str]:
+    """Every string in a JSON-like value."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*map(_strings, value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*map(_strings, value)) if value else set()
+    return set()

@@ -162,7 +162,7 @@ def translate_cards(report: object, words: dict[str, str]) -> object:
 
     documents = translated(report.game, report.documents, words.__getitem__)  # type: ignore[attr-defined]
     docs = {name: YamlDoc(PurePath(name), value) for name, value in documents.items()}  # type: ignore[arg-type]
-    data = cards.GAMES[report.game].build(docs)  # type: ignore[attr-defined]
+    data = cards.typed(report.game, docs)  # type: ignore[attr-defined]
     return dataclasses.replace(report, documents=documents, data=data)  # type: ignore[type-var]
 
 

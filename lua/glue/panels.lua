@@ -281,11 +281,21 @@ local function proxy_panel(ctx, ui, absent)
   local c = content(ctx, absent)
   if c.kind == "decide" and ctx.m.spec.hidden and ctx.m.spec.hidden[c.d.name] then
     -- options that name what only their decider may see (Go Fish's ranks in hand): the host
-    -- decides from what the host may see
-    local masked = {}
+    -- decides from what the host may see, each hidden answer by its number ("Red's choice
+    -- 2"), the other steps as they are (flow.py's masked, its twin)
+    local masked, numbers, n = {}, {}, 0
     for i, e in ipairs(c.entries) do
-      masked[i] = ctx.words.masked and ctx.words.masked(ctx, absent, c.d, e)
-        or tr("{color}'s option {k}", { color = absent, k = i })
+      local steps = {}
+      for j, st in ipairs(e.steps) do
+        steps[j] = st
+        if ctx.m.spec.hidden[st.name] then
+          local key = st.name .. ":" .. tostring(st.id)
+          if not numbers[key] then n, numbers[key] = n + 1, n + 1 end
+          steps[j] = { id = st.id, name = st.name, player = st.player,
+            label = tr("{color}'s choice {k}", { color = absent, k = numbers[key] }) }
+        end
+      end
+      masked[i] = Flow.compose(ctx, steps)
     end
     c = { kind = c.kind, d = c.d, entries = c.entries, title = c.title, options = masked,
       back = c.back }

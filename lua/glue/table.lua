@@ -1194,6 +1194,7 @@ function Table.run(spec)
   spec.deal = spec.deal or simple_deal(spec)
   spec.view.groups = spec.view.groups or none -- no pieces of its own: panels (and cards)
   spec.view.piles = spec.view.piles or none
+  spec.words.option = spec.words.option or function(_, _, o) return o.label end -- the core's
   local T
   T = { spec = spec, m = Game.new(spec), shown = Paint.new(spec.layout),
     cards = spec.cards and spec.cards.new(spec.layout.cards) or nil,

@@ -1,11 +1,15 @@
-"""Go Fish, the card-game tutorial (docs/new-game.md), behind the Game interface."""
+"""Go Fish, the card-game tutorial (docs/new-game.md), behind the Game interface.
+
+Its table is the framework's (generator/tts/plain_table.py): the card layer with a standard
+deck drawn from its data, a book's place before each seat for every rank, the shared panels.
+"""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from generator.games.binding import Binding
+from generator.i18n import tr
 
 
 class GoFish(Binding):
@@ -14,20 +18,26 @@ class GoFish(Binding):
     id = "gofish"
     title = "Go Fish"
 
-    def player_range(self, engine: Any) -> tuple[int, int]:
-        return engine.g["players"]["min"], engine.g["players"]["max"]
-
-    def deal(self, engine: Any, players: int, rng: random.Random) -> dict[str, Any]:
-        return {"players": engine.g["seat_colors"][:players]}  # the deal's shuffle is an action
-
     def deck(self, plain: dict[str, Any]) -> Any:
-        """A standard deck, drawn by the framework's playing-card layout."""
         from generator.render import cards
         from generator.tts.cards import Deck
 
         g = plain["game"]
-        return Deck(
-            cards.layout("playing_cards"), tuple(cards.playing_cards(g["ranks"], g["suits"]))
+        return Deck(cards.layout("playing_cards"), (*cards.playing_cards(g["ranks"], g["suits"]),))
+
+    def piles(self, plain: dict[str, Any]) -> int:
+        return len(plain["game"]["ranks"])  # a book's place for each rank
+
+    def columns(self) -> tuple[tuple[str, str, int], ...]:
+        return (("color", tr("Player"), 150), ("cards", tr("Cards"), 60),
+                ("books", tr("Books"), 60), ("note", "", 150))  # fmt: skip
+
+    def rules(self, g: dict[str, Any]) -> str:
+        return tr(
+            "On your turn, ask another player for a rank you hold: they hand over every card of "
+            'it, or say "Go fish!" and you draw from the stock. You go again when you got the '
+            "rank you asked for. Four of a rank is a book, laid face up before you. When every "
+            "book is made, the most books win. Click a rank in your panel, then a player."
         )
 
 

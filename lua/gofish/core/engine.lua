@@ -1,4 +1,4 @@
--- Go Fish rules engine (docs/gofish-rules.md): new game, a decision in steps, apply, view.
+-- Go Fish rules engine (docs/gofish-rules.md): new game, a decision in steps, view.
 --
 -- Written from the rules doc on its own: the Python engine is checked against this one. Pure:
 -- no TTS calls, no randomness (the shuffle is a chance decision the table answers). The verbs
@@ -26,6 +26,21 @@ function Engine.new(D)
 
   local function rank(card) return string.sub(card, 1, -2) end
   local function list(t) return array({ unpack(t) }) end
+  local function ranks(r) return Count.word(G.units, 2, "rank_" .. r) end
+  -- the items of `t` `keep` keeps, as a new JSON array
+  local function only(t, keep)
+    local out = array({})
+    for _, x in ipairs(t) do
+      if keep(x) then out[#out + 1] = x end
+    end
+    return out
+  end
+  -- the ranks, in order, in `t` or `r` (a player's known or lacks)
+  local function with(t, r)
+    local has = { [r] = true }
+    for _, x in ipairs(t) do has[x] = true end
+    return only(G.ranks, function(k) return has[k] end)
+  end
 
   local function clone(s)
     local players = {}
@@ -64,8 +79,9 @@ function Engine.new(D)
     end
     local last = s.last
     if last ~= NULL and last.drew ~= NULL and last.by ~= color and not last.lucky then
-      out.last = { by = last.by, target = last.target, rank = last.rank, got = last.got,
-        drew = NULL, lucky = last.lucky, books = last.books, refilled = last.refilled }
+      out.last = {}
+      for k, v in pairs(last) do out.last[k] = v end
+      out.last.drew = NULL
     end
     return out
   end
@@ -75,29 +91,25 @@ function Engine.new(D)
     table.sort(p.hand, function(a, b) return place[a] < place[b] end)
   end
 
-  -- Lay down every rank `p` holds whole; the ranks laid.
+  -- Lay down every rank `p` holds whole (one card of each suit); the ranks laid.
   local function books(p)
-    local n, made, laid, keep = {}, array({}), {}, array({})
+    local n, laid = {}, {}
     for _, c in ipairs(p.hand) do n[rank(c)] = (n[rank(c)] or 0) + 1 end
-    for _, r in ipairs(G.ranks) do
-      if n[r] == G.book then
-        made[#made + 1], laid[r] = r, true
-        p.books[#p.books + 1] = r
-      end
+    local made = only(G.ranks, function(r) return n[r] == #G.suits end)
+    for _, r in ipairs(made) do
+      laid[r] = true
+      p.books[#p.books + 1] = r
     end
-    for _, c in ipairs(p.hand) do
-      if not laid[rank(c)] then keep[#keep + 1] = c end
-    end
-    p.hand = keep
-    return made
+    p.hand = only(p.hand, function(c) return not laid[rank(c)] end)
+    return made, laid
   end
 
   -- Empty hands draw, then whose turn it is (the game ends with every book made).
   local function settle(s, me, again)
-    local n, at, made = #s.players, 1, 0
+    local n, at, made, most = #s.players, 1, 0, 0
     for i, p in ipairs(s.players) do
       if p.color == me then at = i end
-      made = made + #p.books
+      made, most = made + #p.books, math.max(most, #p.books)
     end
     for k = 0, n - 1 do
       local p = s.players[(at + k - 1) % n + 1]
@@ -108,11 +120,8 @@ function Engine.new(D)
       end
     end
     if made == #G.ranks then
-      local most = 0
-      for _, p in ipairs(s.players) do most = math.max(most, #p.books) end
-      for _, p in ipairs(s.players) do
-        if #p.books == most then s.winner[#s.winner + 1] = p.color end
-      end
+      s.winner = only(s.players, function(p) return #p.books == most end)
+      for i, p in ipairs(s.winner) do s.winner[i] = p.color end
       s.phase, s.active = "over", NULL
       return
     end
@@ -134,7 +143,7 @@ function Engine.new(D)
       local order = Steps.shuffle(src, "shuffle", deck, me)
       local k = #s.players
       local n = G.hand[tostring(k)]
-      for i, p in ipairs(s.players) do
+      for i, p in ipairs(s.players) do -- one at a time, clockwise
         local cards = {}
         for j = i, n * k, k do cards[#cards + 1] = order[j] end
         take(p, cards)
@@ -144,64 +153,42 @@ function Engine.new(D)
       settle(s, me, true)
       return { type = "deal", player = me, deck = order }
     end
-    local ranks, seen = {}, {}
+    local options, seen = {}, {}
     for _, c in ipairs(by[me].hand) do
-      local r = rank(c)
-      if not seen[r] then
-        seen[r] = true
-        ranks[#ranks + 1] = Steps.opt(r, Count.word(G.units, 2, "rank_" .. r))
+      if not seen[rank(c)] then
+        seen[rank(c)] = true
+        options[#options + 1] = Steps.opt(rank(c), ranks(rank(c)))
       end
     end
-    local r = Steps.ask(src, "rank", me, ranks, nil, function(a)
-      if not G.units["rank_" .. tostring(a)] then return nil end
-      return tr("you hold no {rank}", { rank = Count.word(G.units, 2, "rank_" .. a) })
+    local r = Steps.ask(src, "rank", me, options, nil, function(a)
+      return G.units["rank_" .. tostring(a)] and tr("you hold no {rank}", { rank = ranks(a) })
     end)
-    local others = {}
+    options = {}
     for _, p in ipairs(s.players) do
-      if p.color ~= me and #p.hand > 0 then others[#others + 1] = Steps.opt(p.color, p.color) end
+      if p.color ~= me and #p.hand > 0 then
+        options[#options + 1] = Steps.opt(p.color, tr("{player} ({cards})", { player = p.color,
+          cards = Count.of(G.units, #p.hand, "cards") }))
+      end
     end
-    local target = Steps.ask(src, "whom", me, others)
-    local given, kept = {}, array({})
+    local target = Steps.ask(src, "whom", me, options)
+    local given, kept = array({}), array({})
     for _, c in ipairs(by[target].hand) do
-      if rank(c) == r then given[#given + 1] = c else kept[#kept + 1] = c end
+      local into = rank(c) == r and given or kept
+      into[#into + 1] = c
     end
     by[target].hand = kept
-    local drew = NULL
-    if #given == 0 and #s.stock > 0 then
-      drew = table.remove(s.stock, 1)
-      given[1] = drew
-    end
+    local drew = #given == 0 and #s.stock > 0 and table.remove(s.stock, 1) or NULL
     local lucky = drew ~= NULL and rank(drew) == r
-    take(by[me], given)
-    local made = books(by[me])
-    s.last = { by = me, target = target, rank = r, got = drew == NULL and #given or 0,
-      drew = drew, lucky = lucky, books = made, refilled = array({}) }
-    local was, known = {}, array({})
-    for _, k in ipairs(by[target].known) do
-      if k ~= r then known[#known + 1] = k end
-    end
-    by[target].known = known
-    for _, k in ipairs(by[me].known) do was[k] = true end
-    for _, k in ipairs(made) do was[k] = "laid" end
-    known = array({})
-    for _, k in ipairs(G.ranks) do
-      if was[k] ~= "laid" and (k == r or was[k]) then known[#known + 1] = k end
-    end
-    by[me].known = known
+    take(by[me], drew == NULL and given or { drew })
+    local made, laid = books(by[me])
+    s.last = { by = me, target = target, rank = r, got = #given, drew = drew, lucky = lucky,
+      books = made, refilled = array({}) }
+    by[target].known = only(by[target].known, function(k) return k ~= r end)
+    by[me].known = only(with(by[me].known, r), function(k) return not laid[k] end)
     -- public too: the player asked holds none of the rank now; a draw may change anything
-    local lacks = array({})
-    for _, k in ipairs(G.ranks) do
-      local had = false
-      for _, x in ipairs(by[target].lacks) do had = had or x == k end
-      if k == r or had then lacks[#lacks + 1] = k end
-    end
-    by[target].lacks = lacks
-    lacks = array({})
-    for _, k in ipairs(drew == NULL and by[me].lacks or {}) do
-      if k ~= r then lacks[#lacks + 1] = k end
-    end
-    by[me].lacks = lacks
-    settle(s, me, (drew == NULL and #given > 0) or lucky)
+    by[target].lacks = with(by[target].lacks, r)
+    by[me].lacks = only(drew == NULL and by[me].lacks or {}, function(k) return k ~= r end)
+    settle(s, me, #given > 0 or lucky)
     return { type = "ask", player = me, rank = r, target = target }
   end
 
@@ -209,18 +196,14 @@ function Engine.new(D)
     local want = s.phase == "deal" and "deal" or "ask"
     if action.type ~= want then
       return nil, "it is the " .. s.phase .. " phase: expected " .. want
-    end
-    if action.player ~= s.active then
+    elseif action.player ~= s.active then
       return nil, "it is " .. tostring(s.active) .. "'s turn, not " .. action.player .. "'s"
-    end
-    if want == "deal" then
-      if type(action.deck) ~= "table" then return nil, "a 'deal' action is missing a field" end
+    elseif want == "deal" and type(action.deck) == "table" then
       return { Steps.order_of(deck, action.deck) }
+    elseif want == "ask" and action.rank ~= nil and action.target ~= nil then
+      return { action.rank, action.target }
     end
-    if action.rank == nil or action.target == nil then
-      return nil, "a 'ask' action is missing a field"
-    end
-    return { action.rank, action.target }
+    return nil, "a '" .. want .. "' action is missing a field"
   end
 
   Steps.verbs(E, resolve, answers_of, clone)

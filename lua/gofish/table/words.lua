@@ -22,33 +22,12 @@ function W.prompt(ctx, d)
   return tr("Your turn: which rank do you ask for? (your cards are in your hand)")
 end
 
-function W.option(ctx, d, o)
-  if d.name == "whom" then
-    for _, p in ipairs(ctx.m.state.players) do
-      if p.color == o.id then
-        return tr("{player} ({cards})", { player = o.id, cards = Count.of(units, #p.hand, "cards") })
-      end
-    end
-  end
-  return o.label
-end
-
 -- An ask as one entry: "Ask Blue (5 cards) for queens".
 function W.compose(_, steps)
   if #steps == 2 then
     return tr("Ask {player} for {rank}", { player = steps[2].label, rank = steps[1].label })
   end
   return steps[1].label
-end
-
--- An ask on the host's panel for a player away: the rank by its place in their hand only.
-function W.masked(_, color, d, e)
-  local k = 0
-  for i, o in ipairs(d.options) do
-    if o.id == e.steps[1].id then k = i end
-  end
-  local v = { color = color, k = k, player = e.steps[2] and e.steps[2].label }
-  return v.player and tr("Ask {player} for {color}'s rank {k}", v) or tr("{color}'s rank {k}", v)
 end
 
 function W.winner(s)
@@ -70,7 +49,7 @@ function W.entries(ctx, r)
   local a, after = r.action, r.after
   local out = {}
   if a.type == "deal" then
-    local hand = #after.players[1].hand + #after.players[1].books * raw.game.book
+    local hand = #after.players[1].hand + #after.players[1].books * #raw.game.suits
     out[1] = { kind = "action", text = tr("{player} shuffles and deals {cards} to each player; "
       .. "{first} asks first.", { player = a.player, cards = Count.of(units, hand, "cards"),
         first = after.active }) }

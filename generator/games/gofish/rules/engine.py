@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.engines.count import word
+from generator.engines.count import count, word
 from generator.engines.errors import IllegalAction
 from generator.engines.setup import seats
 from generator.engines.steps import Source, Stepwise, order_of
@@ -82,15 +82,12 @@ class Engine(Stepwise):
             s["stock"], s["phase"] = deck[n * k :], "ask"
             self._settle(s, me, again=True)
             return {"type": "deal", "player": me, "deck": deck}
-        ranks = list(dict.fromkeys(self.rank(c) for c in by[me]["hand"]))
-        rank = src.ask(
-            "rank",
-            me,
-            [(r, word(self.g["units"], 2, "rank_" + r)) for r in ranks],
-            why=lambda a: self._none_of(a),
-        )
-        others = [p["color"] for p in s["players"] if p["color"] != me and p["hand"]]
-        target = src.ask("whom", me, [(c, c) for c in others])
+        ranks = dict.fromkeys(self.rank(c) for c in by[me]["hand"])
+        rank = src.ask("rank", me, [(r, self._ranks(r)) for r in ranks], why=self._none_of)
+        target = src.ask("whom", me, [
+            (p["color"], tr("{player} ({cards})", player=p["color"],
+                            cards=count(self.g["units"], len(p["hand"]), "cards")))
+            for p in s["players"] if p["color"] != me and p["hand"]])  # fmt: skip
         given = [c for c in by[target]["hand"] if self.rank(c) == rank]
         by[target]["hand"] = [c for c in by[target]["hand"] if self.rank(c) != rank]
         drew = s["stock"].pop(0) if not given and s["stock"] else None
@@ -108,18 +105,19 @@ class Engine(Stepwise):
         self._settle(s, me, again=bool(given) or lucky)
         return {"type": "ask", "player": me, "rank": rank, "target": target}
 
+    def _ranks(self, rank: str) -> str:
+        return word(self.g["units"], 2, "rank_" + rank)  # "queens"
+
     def _none_of(self, rank: str) -> str | None:
-        if rank not in self.g["ranks"]:
-            return None
-        return tr("you hold no {rank}", rank=word(self.g["units"], 2, "rank_" + rank))
+        return tr("you hold no {rank}", rank=self._ranks(rank)) if rank in self.g["ranks"] else None
 
     def _take(self, p: dict[str, Any], cards: list[str]) -> None:
         p["hand"] = sorted(p["hand"] + cards, key=self.place.__getitem__)
 
     def _books(self, p: dict[str, Any]) -> list[str]:
-        """Lay down every rank `p` holds whole; the ranks laid."""
-        made = [r for r in self.g["ranks"]
-                if sum(1 for c in p["hand"] if self.rank(c) == r) == self.g["book"]]  # fmt: skip
+        """Lay down every rank `p` holds whole (one card of each suit); the ranks laid."""
+        held = [self.rank(c) for c in p["hand"]]
+        made = [r for r in self.g["ranks"] if held.count(r) == len(self.g["suits"])]
         p["books"] += made
         p["hand"] = [c for c in p["hand"] if self.rank(c) not in made]
         return made

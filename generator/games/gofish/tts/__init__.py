@@ -1,1 +1,0 @@
-"""Go Fish's table: a deck of standard playing cards on the framework's card layer."""
