@@ -1142,7 +1142,9 @@ def playtest(
     answer their own private dialogs, while the table throws its own dice. Every decision
     the table asks is compared with the options the Python engine offers, and after every
     answer the record and state; each game's saved record replays to the same final state.
-    After every answer (--secrets-every), what every colour can read is searched for the
+    In every second game a player leaves for a while (the host decides for them from what
+    the host may see; they come back for a secret choice only they may make). After every
+    answer (--secrets-every), what every colour can read is searched for the
     others' secrets (Go Fish: every card in a hand; Tiny
     Epic Galaxies: secret missions, the planet deck's order; Tiny Epic Mechs: pilots,
     programs, mine numbers, the weapon deck's order). Each game's log, as every colour reads

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from generator.games.teg import playtest as P
 from generator.harness.tts.emulator import PlayerHandle, Table
 from tests.test_table import click_first, started, status, until_rolled
@@ -353,3 +355,37 @@ def test_no_rewind_state_is_stored_by_itself_while_the_table_works(save):
     back = t.rewind(1)
     P.settle(back)
     assert back.call_in("-1", "stateText") == t.call_in("-1", "stateText")
+
+
+# the host's stand-in panel's heading, in glue/panels.lua: a leak is planted after it
+PROXY_TITLE = 'tr("For {color} (not seated):", { color = absent })'
+# the away player's latest words of their own (their secret: dice, a mission, a program)
+OWN_WORDS = (
+    "(function() for i = ctx.log.count, 1, -1 do local e = Log.entry(ctx.log, i) "
+    'if e.own and e.own[absent] then return " " .. e.own[absent] end end return "" end)()'
+)
+
+
+@pytest.mark.parametrize("game", ["liars", "teg", "tem"])
+def test_an_away_players_secret_on_the_hosts_stand_in_panel_fails_the_playtest(game, built_game):
+    """Every second game a player leaves; the host's panel for them names nothing of theirs.
+
+    Planted: the away player's last private words after the panel's heading. The game played
+    as shipped passes; the planted one fails, found by the secrets check.
+    """
+    from generator import games
+
+    save = built_game(game).read_save()
+    play = games.get(game).build_parts().playtest
+    engine = games.get(game).engine()
+    assert save["LuaScript"].count(PROXY_TITLE) == 1
+    planted = save["LuaScript"].replace(PROXY_TITLE, f"{PROXY_TITLE} .. {OWN_WORDS}")
+    leaky = {**save, "LuaScript": planted}
+    for seed in range(1, 6):
+        shipped = play.play_game(engine, save, 3, seed, 1)  # game 2: a player away
+        assert shipped.problem is None, shipped.problem
+        planted = play.play_game(engine, leaky, 3, seed, 1)
+        if planted.problem is not None:
+            assert "secret" in planted.problem, planted.problem
+            return
+    raise AssertionError(f"{game}: no planted leak found in 5 games with a player away")

@@ -42,6 +42,7 @@ from generator.harness.play import (
     settle,
     status,
 )
+from generator.harness.tts import ui
 from generator.harness.tts.emulator import Table
 from generator.tts.panels import OPTION_SLOTS
 
@@ -62,9 +63,9 @@ class Hooks:
     # zone must hold exactly its hand, by `card_name` (the card layer, lua/glue/cards.lua)
     hands: Callable[[Any, Any], dict[str, list[str]]] | None = None
     card_name: Callable[[Any, str], str] = lambda engine, card: str(engine.card_name(card))
-    secrets_every: int = 15  # answers between two looks at what every colour can read
+    secrets_every: int = 1  # answers between two looks at what every colour can read
     # every second game, a player leaves for a while (the host decides for them: `AWAY`)
-    away: bool = False
+    away: bool = True
     max_answers: int = 20_000
     seed_prefix: str = "playtest"
     transient: tuple[str, ...] = ()  # state fields a resume point does not save (Game)
@@ -512,6 +513,7 @@ def _play(
     moved, by_chance = mirror.table_moves(hooks, bots)
     _sync(t, engine, mirror, moved, by_chance)
     gone: dict[str, str] = {}  # a player away: name -> their colour
+    stepped: dict[str, str] = {}  # a player away back for a secret choice only
     while not engine.is_over(mirror.state):
         if result.answers >= hooks.max_answers:
             raise PlaytestError(f"no end after {hooks.max_answers} answers")
@@ -547,12 +549,27 @@ def _play(
             _sync(t, engine, mirror, None)
             continue
         away = color not in t.seated()
+        if away and d["name"] in hooks.flow.private:
+            # a secret choice waits for its player (nobody else may see its options): the
+            # host's panel says whom the table waits for (once the host has no choice of their
+            # own to make), and the player comes back to it, then steps away again
+            if _host(t) not in waiting:
+                _waits_for(t, color)
+            stepped = dict(gone)
+            _away(t, AWAY[1], gone, bots)
+            away = False
         if robots:
             color, d, option = _bot_step(t, hooks, engine, mirror, bots, seen)
             result.bot_steps += 1
             ids = [option]
         else:
             ids = _answer(t, hooks, engine, mirror, rng, bot, result, color, d, away, slots)
+        if stepped and result.answers < AWAY[1]:
+            for name, gone_color in stepped.items():
+                t.leave(name)
+                gone[name] = gone_color
+            settle(t)
+        stepped = {}
         simultaneous = mirror.simultaneous()
         action = mirror.take(color, *ids)
         expected: list[Any] = []
@@ -600,7 +617,7 @@ def _hands_match(t: Table, hands: dict[str, list[str]]) -> None:
             raise PlaytestError(f"{color}'s hand zone holds {held}, the state {sorted(want)}")
 
 
-AWAY = (3, 15)  # the answers at which a player leaves, then comes back
+AWAY = (3, 40)  # the answers at which a player leaves, then comes back
 
 
 def _away(t: Table, answers: int, gone: dict[str, str], bots: dict[str, str]) -> None:
@@ -616,6 +633,20 @@ def _away(t: Table, answers: int, gone: dict[str, str], bots: dict[str, str]) ->
             t.join(name, color)
         gone.clear()
         settle(t)
+
+
+def _waits_for(t: Table, color: str) -> None:
+    """The host's panel names `color`, away, as the one the table waits for."""
+    host = _host(t)
+    viewer = t.viewer(host)
+    shown = " ".join(
+        element.attributes.get("text", "") or (element.text or "")
+        for element, parents in ui.walk(t.global_xml)
+        if (element.id or "").startswith(f"seat:{host}:") and ui.shown(element, parents, viewer)
+    )
+    if color not in shown:
+        raise PlaytestError(f"{color} is away with a secret choice to make, but the host's "
+                            f"panel does not say the table waits for them: {shown!r}")  # fmt: skip
 
 
 def _answer(
@@ -762,9 +793,13 @@ class Runner:
         count: bool = False,
         bots: dict[str, str] | None = None,
         interpreter: str | None = None,
+        secrets_every: int | None = None,
     ) -> GameResult:
-        """One whole game (see play_game)."""
-        return play_game(self.hooks, engine, save, players, seed, index, bot, after_answer,
+        """One whole game (see play_game); `secrets_every` instead of the hooks' when given."""
+        hooks = self.hooks
+        if secrets_every is not None:
+            hooks = replace(hooks, secrets_every=secrets_every)
+        return play_game(hooks, engine, save, players, seed, index, bot, after_answer,
                          secrets_check, count, bots, interpreter)  # fmt: skip
 
     def play_on(self, engine: Any, t: Table, rng: random.Random, bot: str = "mixed") -> GameResult:

@@ -52,15 +52,19 @@ def leaks(table: Any, facts: Facts, logs: dict[str, str] | None = None) -> list[
     found = []
     colors = [c for c in (*table.seated(), "Grey") if c in (*SEAT_COLORS, "Grey")]
     order = _order_pattern(facts)
+    owners = table.hand_owners()  # nothing moves while every colour is read
     for color in dict.fromkeys(colors):
-        texts = table.readable(color)
+        texts = table.readable(color, owners)
         if logs and logs.get(color):
             texts.append(logs[color])
         shown = table.dialog(color)
         own = "\n".join([shown.description, *shown.options]) if shown is not None else None
         # words marked as this colour's alone (its own log entries, told to it privately)
-        public = [_unmarked(t, _marks(color)) for t in texts if t != own]
-        for owner, terms in sorted(facts.private.items()):
+        public = [_unmarked(t, _marks(color)) for t in texts if t != own] if facts.public else []
+        mine = facts.private.get(color, set())
+        for owner, theirs in sorted(facts.private.items()):
+            # a term the reader holds too ("1. Flank Deal SW" in two programs) proves nothing
+            terms = theirs - mine
             hit = _first(_words(terms), texts) if owner != color and terms else None
             if hit:
                 found.append(f"{color} can read {owner}'s secret {facts.secret}{hit}")
@@ -103,6 +107,8 @@ def _unmarked(text: str, marks: tuple[str, ...]) -> str:
     A marked line is cut from the mark to its end; a UI dump writes a text's line breaks as
     the two characters \n.
     """
+    if not any(mark in text for mark in marks):
+        return text
     lines = re.split(r"\n|\\n", text)
     out = []
     for line in lines:
@@ -112,12 +118,29 @@ def _unmarked(text: str, marks: tuple[str, ...]) -> str:
     return "\n".join(out)
 
 
-def _words(terms: set[str]) -> re.Pattern[str]:
-    return re.compile(r"\b(" + "|".join(map(re.escape, sorted(terms))) + r")\b")
+class _Terms:
+    """A pattern that first looks for its terms as plain text.
+
+    A search of many alternatives is slow, and most texts hold none of them.
+    """
+
+    def __init__(self, pattern: re.Pattern[str], terms: set[str]) -> None:
+        self.pattern, self.terms = pattern, tuple(sorted(terms))
+
+    def search(self, text: str) -> re.Match[str] | None:
+        if not any(t in text for t in self.terms):
+            return None
+        return self.pattern.search(text)
 
 
-def _first(pattern: re.Pattern[str], texts: list[str]) -> str | None:
+def _words(terms: set[str]) -> _Terms:
+    return _Terms(re.compile(r"\b(" + "|".join(map(re.escape, sorted(terms))) + r")\b"), terms)
+
+
+def _first(pattern: re.Pattern[str] | _Terms, texts: list[str]) -> str | None:
     """The first match of `pattern` in `texts`, with the text around it; None if none."""
+    if not pattern.search("\n".join(texts)):  # the usual answer, in one search
+        return None
     for text in texts:
         hit = pattern.search(text)
         if hit:
@@ -125,13 +148,13 @@ def _first(pattern: re.Pattern[str], texts: list[str]) -> str | None:
     return None
 
 
-def _order_pattern(facts: Facts) -> re.Pattern[str] | None:
+def _order_pattern(facts: Facts) -> _Terms | None:
     upcoming = facts.upcoming
     if len(upcoming) < max(facts.order_run, facts.order_min):
         return None
     run = ["(?:" + "|".join(map(re.escape, sorted(terms))) + ")"
            for terms in upcoming[: facts.order_run]]  # fmt: skip
-    return re.compile(r"\b" + r"\W+".join(run) + r"\b")
+    return _Terms(re.compile(r"\b" + r"\W+".join(run) + r"\b"), upcoming[0])
 
 
 class HandFacts:

@@ -30,8 +30,6 @@ HOOKS = Hooks(
         hidden=frozenset({"rank"}),
     ),
     hands=lambda engine, s: {p["color"]: p["hand"] for p in s["players"]},  # secret: each card
-    away=True,
-    secrets_every=1,  # what every colour can read, looked at after every answer
     seed_prefix="playtest:gofish",
 )
 PLAYTEST = Runner(HOOKS)

@@ -126,7 +126,6 @@ HOOKS = Hooks(
     colors=lambda engine: list(engine.data.rules.seat_colors),
     facts=facts_of,
     flow=FLOW,
-    secrets_every=20,
 )
 PLAYTEST = Runner(HOOKS)
 play_game = PLAYTEST.play_game

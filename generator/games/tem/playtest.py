@@ -140,8 +140,13 @@ def facts_of(
     for p in state["players"]:
         terms = {names[q] for q in p["dealt"] if q != p["pilot"]}
         revealed = set(p["played"]) | played[p["color"]]
-        terms |= {program_card_name(p["color"], names[x["card"]]) for x in p["program"]
-                  if x["card"] not in revealed}  # fmt: skip
+        hidden = [x for x in p["program"] if x["card"] not in revealed]
+        terms |= {program_card_name(p["color"], names[x["card"]]) for x in hidden}
+        if hidden:  # the whole program as its own log entry writes it ("1. Forage W, 2. ...")
+            slots = enumerate(p["program"], 1)
+            said = [tr("{i}. {card} {dir}", i=i, card=names[x["card"]], dir=x["dir"])
+                    for i, x in slots]  # fmt: skip
+            terms.add(tr(", ").join(said))
         facts.private[p["color"]] = terms
     return facts
 

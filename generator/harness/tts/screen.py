@@ -117,8 +117,21 @@ class Screen:
         """The player closes their dialog without OK (the API calls nothing)."""
         self.dialogs.pop(color, None)
 
-    def readable(self, color: str) -> list[str]:
+    def hand_owners(self) -> dict[str, str]:
+        """Each object in a hand zone now: its GUID -> the zone's colour."""
+        hands = self._hand_zones()
+        owners = {}
+        for thing in self._live():
+            if not thing.is_zone:
+                owner = next((z.hand_color for z in hands if z.contains_point(thing.pos)), None)
+                if owner is not None:
+                    owners[thing.guid] = owner
+        return owners
+
+    def readable(self, color: str, owners: dict[str, str] | None = None) -> list[str]:
         """Every text a colour can read at the table now.
+
+        `owners`: `hand_owners()` when the caller has it (nothing moved since).
 
         Its view of the UI, its chat, the notebook pages it may open, the names,
         descriptions (and, for Black, GM notes) of the objects it can see, and everything
@@ -133,11 +146,11 @@ class Screen:
         if shown is not None:
             texts.append("\n".join([shown.description, *shown.options]))
         texts += [f"{title}\n{body}" for title, body in self.notebook(color)]
-        hands = self._hand_zones()
+        owners = owners if owners is not None else self.hand_owners()
         for thing in self._live():
             if thing.is_zone:
                 continue
-            owner = next((z.hand_color for z in hands if z.contains_point(thing.pos)), None)
+            owner = owners.get(thing.guid)
             if owner is not None and owner != color and color != "Black":
                 continue
             if (

@@ -153,16 +153,25 @@ def shown(element: Element, parents: list[Element], viewer: Viewer) -> bool:
 
 
 def dump(elements: list[Element], viewer: Viewer) -> str:
-    """What one viewer sees, one line per element, indented by depth (for golden files)."""
-    lines = []
-    for element, parents in walk(elements):
-        if not shown(element, parents, viewer):
-            continue
-        parts = [element.tag]
-        if element.id:
-            parts.append(f"#{element.id}")
-        if element.text:
-            parts.append(repr(element.text))
-        parts += [f"{k}={element.attributes[k]!r}" for k in SHOWN if k in element.attributes]
-        lines.append("  " * len(parents) + " ".join(parts))
+    """What one viewer sees, one line per element, indented by depth (for golden files).
+
+    A hidden element hides everything inside it (`shown`), so its subtree is not visited.
+    """
+    lines: list[str] = []
+
+    def visit(nodes: list[Element], depth: int) -> None:
+        for element in nodes:
+            attrs = element.attributes
+            if attrs.get("active", "true").lower() == "false" or not listed(element, viewer):
+                continue
+            parts = [element.tag]
+            if element.id:
+                parts.append(f"#{element.id}")
+            if element.text:
+                parts.append(repr(element.text))
+            parts += [f"{k}={attrs[k]!r}" for k in SHOWN if k in attrs]
+            lines.append("  " * depth + " ".join(parts))
+            visit(element.children, depth + 1)
+
+    visit(elements, 0)
     return "\n".join(lines)
