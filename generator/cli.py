@@ -1201,11 +1201,20 @@ def playtest(
         words = i18n.translator(game, lang)  # (the build above checked it is whole)
         spoken = i18n.translate_cards(report, words)
         engine = rules.engine(spoken.data)  # type: ignore[attr-defined]
+    from generator.harness import seen
+
+    # another language: every word a colour reads in Latin script is named (harness.seen)
+    ok = seen.allowed(seen.names_in(spoken.documents)) if words else None  # type: ignore[attr-defined]
+    foreign: dict[Any, Any] = {}
     teller = Teller(game) if numbers else None
     told_in = None
     if numbers and words:
         told_in = Teller(game, spoken.documents, words=words)  # type: ignore[attr-defined]
-    with Progress(transient=True, console=_stderr_console()) as progress, i18n.speaking(words):
+    with (
+        Progress(transient=True, console=_stderr_console()) as progress,
+        i18n.speaking(words),
+        seen.reading(ok),
+    ):
         task = progress.add_task("playing at the table", total=count)
         for result in run(engine, save, count, players, seed, bot, count=True, bots=seats,
                           interpreter=interpreter, secrets_every=secrets_every):  # fmt: skip
@@ -1220,6 +1229,8 @@ def playtest(
                 if found:
                     result.problem = (f"game {result.index + 1}: the log says what the states "
                                       f"do not ({len(found)} in all): {found[0]}")  # fmt: skip
+            for key, f in result.foreign.items():
+                foreign.setdefault(key, f)
             actions += result.actions
             clicks += result.clicks
             rolls += result.rolls
@@ -1271,8 +1282,13 @@ def playtest(
         if interpreter is not None:
             load = measure_load(save, longest.saved, longest.actions, interpreter=interpreter)
             click.echo(load.text())
+    if ok is not None:
+        click.echo(seen.summary(foreign))
     if failed is not None:
         _fail(f"ttsmod: {failed.problem}", 1)
+    if foreign:
+        _fail(f"ttsmod: {len(foreign)} Latin-script word(s) a player reads at the {lang} table "
+              "(above): translate them, or name them in the card data", 1)  # fmt: skip
 
 
 def _check_interpreter(interpreter: str) -> None:

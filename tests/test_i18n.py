@@ -286,3 +286,27 @@ def test_japanese_text_breaks_between_characters_and_never_before_closing_punctu
     english = wrap("Gain 1 culture for each of your ships at a culture planet.", face, 300)
     assert " ".join(english) == "Gain 1 culture for each of your ships at a culture planet."
     assert all(" " not in (line[0], line[-1]) for line in english)
+
+
+def test_english_left_on_a_japanese_table_is_named_with_its_surface(tmp_path):
+    """The seen-text check (harness.seen): at the Japanese Liar's Dice table, Latin words are
+    only colours, VP, KO and the cards' names; an English word planted in a bid's question is
+    named with the panel that shows it and the chat that tells it."""
+    from generator.games import get
+    from generator.harness import seen
+
+    built = build("liars", tmp_path, lang="ja")
+    save = built.read_save()
+    words = i18n.translator("liars", "ja")
+    report = i18n.translate_cards(cards.validate("liars"), words)
+    engine = get("liars").engine(report.data)
+    ok = seen.allowed(seen.names_in(report.documents))
+    play = get("liars").build_parts().playtest
+    with i18n.speaking(words), seen.reading(ok):
+        clean = play.play_game(engine, save, 3, 1, 1)
+        assert clean.problem is None and clean.foreign == {}, clean.foreign
+        marker = "ラウンド{round}"
+        assert save["LuaScript"].count(marker) >= 1
+        leaky = {**save, "LuaScript": save["LuaScript"].replace(marker, "Round {round}", 1)}
+        found = play.play_game(engine, leaky, 3, 1, 1).foreign
+    assert {("UI #seat:*:title", "Round"), ("chat", "Round")} <= set(found), sorted(found)

@@ -41,6 +41,8 @@ class GameResult:
     table: Table | None = field(default=None, repr=False)
     saved: str | None = field(default=None, repr=False)  # what onSave last returned, if kept
     logs: dict[str, str] = field(default_factory=dict, repr=False)  # colour -> its game log
+    # a table in another language: the Latin words read that it may not show (harness.seen)
+    foreign: dict[tuple[str, str], Any] = field(default_factory=dict, repr=False)
     # the same game played on lupa, when this one ran on a real interpreter (--interpreter)
     twin: GameResult | None = field(default=None, repr=False)
 

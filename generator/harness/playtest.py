@@ -28,6 +28,7 @@ from typing import Any
 from generator.engines.errors import IllegalAction
 from generator.engines.steps import chance
 from generator.harness import flow, secrets
+from generator.harness import seen as seen_text
 from generator.harness.play import (
     ROLL_SECONDS,
     GameResult,
@@ -424,6 +425,7 @@ def play_game(
     result.frames = t.frame
     result.saved = t.call_in("-1", "onSave") or None
     result.logs = logs_of(t)
+    seen_text.look(t, result.foreign, result.logs)
     result.record = record_of(t)
     if result.problem is None:
         result.problem = _check_end(engine, t, result.record, index, hooks.transient)
@@ -521,6 +523,7 @@ def _play(
             _away(t, result.answers, gone, bots)
         if secrets_check and result.answers % hooks.secrets_every == 0:
             check_secrets(t, hooks, engine)
+            seen_text.look(t, result.foreign)
         st = status(t)
         # who the table's bots play now (the host may hand a seat over during the game)
         bots = {str(c): str(v) for c, v in (st.get("bots") or {}).items()}

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator import __version__
+from generator.i18n import tr
 from generator.render import Assets
 from generator.render.draw import SEAT_RGB
 from generator.tts import objects as O
@@ -102,7 +103,9 @@ def write_save(table: Table, assets: Assets, global_script: str, source: str) ->
         "PlayArea": 0.5,
         "Table": "Table_RPG",
         "Sky": "Sky_Museum",
-        "Note": f"Built by ttsmod {__version__} from sources {source}",
+        "Note": tr(
+            "Built by ttsmod {version} from sources {source}.", version=__version__, source=source
+        ),
         "Rules": "",
         "XmlUI": table.xml_ui,
         "LuaScript": global_script,
@@ -120,7 +123,7 @@ def write_save(table: Table, assets: Assets, global_script: str, source: str) ->
         },
         "TabStates": {
             "0": {
-                "title": "Rules",
+                "title": tr("Rules"),
                 "body": table.notebook,
                 "color": "Grey",
                 "visibleColor": {"r": 0.5, "g": 0.5, "b": 0.5},

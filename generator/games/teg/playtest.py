@@ -9,6 +9,8 @@ holding the others would narrow a rival's down), and the planet deck's order.
 
 from __future__ import annotations
 
+import re
+from functools import cache
 from typing import Any
 
 from generator.games.teg.rules.bots import BOTS
@@ -70,12 +72,30 @@ def _turn_key(state: Any) -> str:
     return f"pass:{state['round']}:{state['active']}"
 
 
+@cache
+def _names() -> frozenset[str]:
+    """The seat colours and the first word of each planet's name (words.lua's NAMES)."""
+    from generator.games import get
+
+    data = get("teg").engine().data
+    firsts = {(re.match(r"[A-Za-z0-9-]+", p.name) or [p.name])[0] for p in data.planets}
+    return frozenset({*data.rules.seat_colors, *firsts})
+
+
+def lower_first(label: str) -> str:
+    """A label after a colon in sentence case, unless it starts with a planet's name."""
+    first = re.match(r"[A-Za-z0-9-]+", label)
+    if first is not None and first.group(0) in _names():
+        return label
+    return label[:1].lower() + label[1:]
+
+
 def compose(steps: list[flow.Step]) -> str:
     """An entry's words: its labels, the die listed in place of "Activate a die" alone."""
     shown = [s.label for s in steps if not s.inlined] or [steps[-1].label]
     text = shown[0]
     for i, label in enumerate(shown[1:]):
-        said = {"text": text, "next": label[:1].lower() + label[1:]}
+        said = {"text": text, "next": lower_first(label)}
         text = tr("{text}: {next}", **said) if i == 0 else tr("{text}, {next}", **said)
     return text
 

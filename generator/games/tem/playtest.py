@@ -87,7 +87,7 @@ def shown_label(engine: Engine, state: Any, d: dict[str, Any], option: dict[str,
         return text[:1].upper() + text[1:]
     if d["name"] in ("direction", "ad_hoc_direction") and oid in DEGREES:
         seat = next(x for x in _layout(engine)["seats"] if x["color"] == d["player"])
-        return tr("{dir} ({from_seat})", dir=oid,
+        return tr("{dir} ({from_seat})", dir=tr(oid),
                   from_seat=from_seat(int(DEGREES[oid] - seat["turn"]) % 360))  # fmt: skip
     if d["name"] == "buy":
         w = engine.weapons[oid]
@@ -144,7 +144,7 @@ def facts_of(
         terms |= {program_card_name(p["color"], names[x["card"]]) for x in hidden}
         if hidden:  # the whole program as its own log entry writes it ("1. Forage W, 2. ...")
             slots = enumerate(p["program"], 1)
-            said = [tr("{i}. {card} {dir}", i=i, card=names[x["card"]], dir=x["dir"])
+            said = [tr("{i}. {card} {dir}", i=i, card=names[x["card"]], dir=tr(x["dir"]))
                     for i, x in slots]  # fmt: skip
             terms.add(tr(", ").join(said))
         facts.private[p["color"]] = terms

@@ -166,6 +166,45 @@ class Screen:
         texts += self.searchable(color)
         return [t for t in texts if t]
 
+    def seen(self, color: str) -> list[tuple[str, str]]:
+        """Every text a colour reads at the table now, each with where it is (its surface).
+
+        Words only, no markup: the UI's texts and tooltips (by the nearest element id), chat,
+        its own dialog, the notebook, the names and descriptions of the objects it can see.
+        """
+        out: list[tuple[str, str]] = []
+        viewer = self.viewer(color)
+
+        def visit(nodes: list[ui.Element], where: str) -> None:
+            for e in nodes:
+                attrs = e.attributes
+                if attrs.get("active", "true").lower() == "false" or not ui.listed(e, viewer):
+                    continue
+                here = f"UI #{e.id}" if e.id else where
+                for text in (e.text, attrs.get("text", ""), attrs.get("tooltip", "")):
+                    if text:
+                        out.append((here, text))
+                visit(e.children, here)
+
+        visit(self.global_xml, "UI")
+        out += [("chat", text) for text in self.messages(color)]
+        shown = self.dialogs.get(color)
+        if shown is not None:
+            out += [("dialog", text) for text in (shown.description, *shown.options)]
+        for title, body in self.notebook(color):
+            out += [("notebook tab", title), (f"notebook page {title}", body)]
+        out.append(("the save's note", str(self.save_data.get("Note") or "")))  # Notes, all
+        owners = self.hand_owners()
+        for thing in self._live():
+            owner = owners.get(thing.guid)
+            if thing.is_zone or (owner is not None and owner != color):
+                continue
+            if thing.is_card and owner is None and _face_down(thing):
+                continue
+            out += [(f"object {thing.guid} name", thing.name),
+                    (f"object {thing.guid} description", thing.description)]  # fmt: skip
+        return [(where, text) for where, text in out if text]
+
     def searchable(self, color: str) -> list[str]:
         """What a search of each container on the table shows a colour, one text each.
 

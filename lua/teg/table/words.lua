@@ -27,14 +27,30 @@ function W.option(_, _, o)
   return o.label
 end
 
-local function lower_first(text)
+-- The seat colours and the first word of each planet's name: a label that starts with a
+-- name keeps its capital.
+local NAMES = nil
+
+-- A label after a colon, in sentence case ("Upgrade ..." -> "upgrade ..."), unless it
+-- starts with a name ("Nagato", "CLJ-0517"): a name keeps its case in every language.
+local function lower_first(D, text)
+  if NAMES == nil then
+    NAMES = {}
+    for _, c in ipairs(D.game.seat_colors) do NAMES[c] = true end
+    for _, p in pairs(D.planet) do
+      NAMES[string.match(p.name, "^[A-Za-z0-9%-]+") or p.name] = true
+    end
+  end
+  if NAMES[string.match(text, "^[A-Za-z0-9%-]+") or ""] then
+    return text
+  end
   return string.lower(string.sub(text, 1, 1)) .. string.sub(text, 2)
 end
 
 -- What a menu entry says (glue.flow): its options' labels, a die listed in place of
 -- "Activate a die" without those words ("Utilize Colony die: upgrade your empire to level
 -- 2, pay 2 energy").
-function W.compose(_, steps)
+function W.compose(ctx, steps)
   local text, n = nil, 0
   for _, s in ipairs(steps) do
     if not s.inlined then
@@ -42,7 +58,7 @@ function W.compose(_, steps)
       if n == 1 then
         text = s.label
       else
-        local said = { text = text, next = lower_first(s.label) }
+        local said = { text = text, next = lower_first(ctx.D, s.label) }
         text = n == 2 and tr("{text}: {next}", said) or tr("{text}, {next}", said)
       end
     end

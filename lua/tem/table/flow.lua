@@ -8,6 +8,7 @@
 local Game = require("glue.game")
 local Flow = require("glue.flow")
 local tr = require("lib.tr")
+local dir_word = require("tem.table.dirs")
 
 local F = {}
 
@@ -96,7 +97,8 @@ function F.confirm(d, _, _, _, res)
   if (d.name == "program" or d.name == "direction") and res and res.complete then
     local bits = {}
     for i, c in ipairs(res.action.cards) do
-      bits[i] = tr("{i}. {card} {dir}", { i = i, card = F.names[c.card] or c.card, dir = c.dir })
+      bits[i] = tr("{i}. {card} {dir}", { i = i, card = F.names[c.card] or c.card,
+        dir = dir_word(c.dir) })
     end
     return { question = tr("Your program: {cards}. Lock it in?",
       { cards = table.concat(bits, tr(", ")) }), yes = tr("Lock in my program"),

@@ -10,6 +10,7 @@ local json = require("lib.json")
 local Count = require("lib.count")
 local fill = require("lib.fill")
 local tr = require("lib.tr")
+local dir_word = require("tem.table.dirs")
 local Game = require("glue.game")
 
 local NULL = json.null
@@ -231,7 +232,7 @@ local function clause(D, view, events, i, t)
   local who, k = e.player, e.kind
   if k == "card" then
     local card = { player = who, card = name(D, e.card),
-      dir = e.dir == "stay" and tr("no way open: stays") or e.dir }
+      dir = e.dir == "stay" and tr("no way open: stays") or dir_word(e.dir) }
     if e.ad_hoc then
       return tr("{player} (Ad Hoc Mode) plays {card} ({dir})", card)
     end
@@ -499,7 +500,7 @@ local SECRET = {
 local function program_text(D, cards)
   local bits = {}
   for i, c in ipairs(cards) do
-    bits[i] = tr("{i}. {card} {dir}", { i = i, card = name(D, c.card), dir = c.dir })
+    bits[i] = tr("{i}. {card} {dir}", { i = i, card = name(D, c.card), dir = dir_word(c.dir) })
   end
   return join(bits)
 end

@@ -6,6 +6,7 @@
 local Count = require("lib.count")
 local fill = require("lib.fill")
 local tr = require("lib.tr")
+local dir_word = require("tem.table.dirs")
 local json = require("lib.json")
 local Game = require("glue.game")
 local Seats = require("glue.seats")
@@ -107,9 +108,10 @@ function W.direction(ctx, color, dir)
   local deg = DEGREES[dir]
   local seat = deg and Seats.of(ctx.layout, color)
   if seat == nil then
-    return dir
+    return dir_word(dir)
   end
-  return tr("{dir} ({from_seat})", { dir = dir, from_seat = FROM_SEAT[(deg - seat.turn) % 360] })
+  return tr("{dir} ({from_seat})", { dir = dir_word(dir),
+    from_seat = FROM_SEAT[(deg - seat.turn) % 360] })
 end
 
 -- A free base slot as players find it (tem.table.log).
@@ -238,7 +240,8 @@ function W.program(ctx, color)
   for i, step in ipairs(mine.program) do
     local state = i <= #mine.played and tr(" (done)")
       or (i == #mine.played + 1 and tr(" (next)") or "")
-    bits[i] = i .. ". " .. (ctx.D.names[step.card] or step.card) .. " " .. step.dir .. state
+    bits[i] = tr("{i}. {card} {dir}", { i = i, card = ctx.D.names[step.card] or step.card,
+      dir = dir_word(step.dir) }) .. state
   end
   return tr("Your program: {cards}", { cards = table.concat(bits, tr(", ")) })
 end

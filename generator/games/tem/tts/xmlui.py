@@ -10,26 +10,30 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.i18n import tr
 from generator.tts import panels
 
-BOARD_COLUMNS = (
-    ("color", "Player", 150),
-    ("vp", "VP", 40),
-    ("health", "Health", 56),
-    ("energy", "Energy", 56),
-    ("credits", "Credits", 58),
-    ("status", "Status", 110),
-)
+
+def board_columns() -> tuple[tuple[str, str, int], ...]:
+    """The scoreboard's columns (id, heading, width), in the language being built."""
+    return (("color", tr("Player"), 150), ("vp", tr("VP"), 40), ("health", tr("Health"), 56),
+            ("energy", tr("Energy"), 56), ("credits", tr("Credits"), 58),
+            ("status", tr("Status"), 110))  # fmt: skip
+
+
+BOARD_COLUMNS = board_columns()  # in English: the ids and widths the layout reads
 
 
 def global_ui(plain: dict[str, Any]) -> str:
     """The save's XmlUI string."""
     g = plain["game"]
-    how = (
-        f"Sit at a seat with a board ({', '.join(g['seat_colors'])}): {g['players']['min']} to "
-        f"{g['players']['max']} players. When everyone is seated, the host (or a promoted "
-        "player) presses Start: the table shuffles the zones, pilots and weapons, lays out "
-        "the arena and picks who starts. Secret choices (pilot, base mine, basic weapon, "
-        "programs) are made in a dialog only you see."
+    how = tr(
+        "Sit at a seat with a board ({colors}): {low} to {high} players. When everyone is "
+        "seated, the host (or a promoted player) presses Start: the table shuffles the zones, "
+        "pilots and weapons, lays out the arena and picks who starts. Secret choices (pilot, "
+        "base mine, basic weapon, programs) are made in a dialog only you see.",
+        colors=tr(", ").join(g["seat_colors"]),
+        low=g["players"]["min"],
+        high=g["players"]["max"],
     )
-    return panels.table_ui(g["name"], list(g["seat_colors"]), how, BOARD_COLUMNS)
+    return panels.table_ui(g["name"], list(g["seat_colors"]), how, board_columns())
