@@ -284,7 +284,11 @@ def _progress_bar(label: str, total: int, at_least: int = 2000) -> Iterator[Any]
     help="TTS's Saves folder (default: found for Windows, macOS or Linux). A missing last "
     "folder of the path is created.",
 )
-def install(source: str, saves_dir: str | None) -> None:
+@click.option("--lang", metavar="LANG", callback=_lang,
+              help="Install the build in LANG (`ttsmod build --lang LANG`).")  # fmt: skip
+@click.option("--ui-lang", metavar="LANG", callback=_lang,
+              help="The build whose table speaks LANG (`build --ui-lang`).")  # fmt: skip
+def install(source: str, saves_dir: str | None, lang: str | None, ui_lang: str | None) -> None:
     """Copy the built save and its thumbnail into TTS's Saves folder.
 
     Only a build made from the current card data and scripts is installed (else: build
@@ -313,14 +317,16 @@ def install(source: str, saves_dir: str | None) -> None:
             EXIT_BAD_INPUT,
         )
     game, folder = report.game, report.source
-    key = build_key(game, folder)
+    key = build_key(game, folder, lang, ui_lang)
     try:
         files = check_build(
             game_folder(paths.BUILD, key),
             read_manifest(paths.BUILD, key),
-            source_hash(game, folder),
+            source_hash(game, folder, lang, ui_lang),
             game,
-            game if key == game else display(folder),
+            _build_args(
+                game if build_key(game, folder) == game else display(folder), lang, ui_lang
+            ),
         )
         notes: list[str] = []
         if saves_dir is None:
@@ -329,8 +335,10 @@ def install(source: str, saves_dir: str | None) -> None:
             target, notes = saves_folder(saves_dir)
         for line in notes:
             click.echo(line)
-        # a copy's save goes beside the shipped game's, named for its folder
-        suffix = "" if key == game else "-" + (file_stem(Path(folder).name) or "copy")
+        # a copy's save goes beside the shipped game's, named for its folder; a language's
+        # build is named for it already (TinyEpicGalaxies-ja.json)
+        copy = build_key(game, folder) != game
+        suffix = "-" + (file_stem(Path(folder).name) or "copy") if copy else ""
         for line in install_files(files, target, suffix):
             click.echo(line)
     except InstallError as err:
@@ -677,7 +685,7 @@ def replay(
             _fail(f"{name}: /setup: {err} [SETUP]", EXIT_BAD_INPUT)
         except ReplayError as err:
             action = json.dumps(err.action, sort_keys=True)
-            _fail(f"{name}: action {err.index} {action}: {err.reason}", EXIT_RULES)
+            _fail(f"{name}: action {err.index + 1} {action}: {err.reason}", EXIT_RULES)
     mismatch = _resume_point_problem(game, data)
     if mismatch:
         _fail(f"{name}: /table/state: {mismatch}", EXIT_RULES)
@@ -838,7 +846,7 @@ def _replay_both(game: str, data: dict[str, Any], name: str, check: Any) -> str:
             raise BadSetup(found.python)
         action = json.dumps(found.action, sort_keys=True)
         _fail(
-            f"{name}: action {found.index} {action}: both engines refuse it "
+            f"{name}: action {found.index + 1} {action}: both engines refuse it "
             f"(python: {found.python}; lua: {found.lua})",
             EXIT_RULES,
         )
@@ -1431,6 +1439,12 @@ def _live_options(command: Any) -> Any:
             help=text,
         )(command)
     return command
+
+
+def _build_args(source: str, lang: str | None, ui_lang: str | None) -> str:
+    """What `ttsmod build` is given to make the build `install` asks for."""
+    said = source + (f" --lang {lang}" if lang else "")
+    return said + (f" --ui-lang {ui_lang}" if ui_lang else "")
 
 
 def _current_save(

@@ -59,7 +59,7 @@ def test_an_illegal_action_exits_1_naming_its_index_and_reason(cli, record, tmp_
     ]
     run = cli("replay", "teg", str(write(tmp_path, data)))
     assert run.code == 1, run
-    assert "action 1 " in run.stderr and "spend must name two unused dice" in run.stderr
+    assert "action 2 " in run.stderr and "spend must name two unused dice" in run.stderr
     assert run.stdout == ""
 
 

@@ -186,4 +186,4 @@ def test_replay_both_reports_a_record_both_engines_refuse(cli, tmp_path):
     path = Path(tmp_path / "bad.json")
     path.write_text(json.dumps(record), encoding="utf-8")
     run = cli("replay", "teg", str(path), "--engine", "both")
-    assert run.code == 1 and "action 1" in run.stderr and "both engines refuse" in run.stderr, run
+    assert run.code == 1 and "action 2" in run.stderr and "both engines refuse" in run.stderr, run

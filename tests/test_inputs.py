@@ -237,7 +237,7 @@ def setup():
 def test_a_million_action_record_fails_fast_at_its_first_bad_action(cli, tmp_path, setup):
     record = {"game": "teg", "setup": setup, "actions": [{"type": "end_turn"}] * 1_000_000}
     run = cli("replay", "teg", str(write(tmp_path / "long.json", json.dumps(record))))
-    assert run.code == 1 and 'action 0 {"type": "end_turn"}' in run.stderr, run
+    assert run.code == 1 and 'action 1 {"type": "end_turn"}' in run.stderr, run
     record["actions"][0] = {"type": "end_turn", "extra": {"x": 1}, "player": 7}
     run = cli("replay", "teg", str(write(tmp_path / "long.json", json.dumps(record))))
     assert run.code == 2 and "/actions/0/player" in run.stderr, run

@@ -86,6 +86,23 @@ def test_each_player_reads_their_own_dice_and_nobody_elses(save, engine):
         assert not any(f"Your dice: {hands[c]}" in log for c in hands if c != color)
 
 
+def test_a_roll_is_told_once_in_each_players_chat(save):
+    """Chat tells everyone the roll once; its owner gets only what their own words add (their
+    dice), marked, not the same sentence again (issue 60)."""
+    t = Table.load(save, seed=5)
+    seat_players(t, ["Red", "Blue"])
+    t.step()
+    t.click("Red", "start:go")
+    settle(t)
+    state = json.loads(t.call_in("-1", "stateText"))
+    for p in state["players"]:
+        chat = t.messages(p["color"])
+        rolls = [line for line in chat if "everyone rolls under their cup" in line]
+        assert len(rolls) == 1, chat
+        mine = [line for line in chat if line.startswith(f"[{p['color']} only] ")]
+        assert mine == [f"[{p['color']} only] Your dice: {P.faces_text(p['faces'])}."], mine
+
+
 def test_the_own_panel_shows_the_dice_to_its_player_alone(save):
     t = Table.load(save, seed=5)
     seat_players(t, ["Red", "Blue"])

@@ -281,3 +281,19 @@ def test_installing_a_copy_never_replaces_the_shipped_games_save(cli, tmp_path, 
     assert (saves / f"{SAVE}-mygame.json").is_file() and (saves / f"{SAVE}-mygame.png").is_file()
     assert (saves / f"{SAVE}.json").read_bytes() == shipped
     assert not list(saves.glob("*.bak*"))
+
+
+def test_install_lang_installs_that_languages_build_beside_the_english_one(
+    cli, tmp_path, build_dir
+):
+    """`install liars --lang ja` copies build/liars-ja's save (its name says the language);
+    without that build it names the command that makes it (issue 60)."""
+    saves = tmp_path / "Saves"
+    run = cli("install", "liars", "--lang", "ja", "--saves-dir", str(saves))
+    assert run.code == 2 and "run `ttsmod build liars --lang ja` first" in run.stderr, run
+    assert cli("build", "liars", "--lang", "ja").code == 0
+    run = cli("install", "liars", "--lang", "ja", "--saves-dir", str(saves))
+    assert run.code == 0, run
+    built = build_dir / "liars-ja" / "LiarsDice-ja.json"
+    assert (saves / "LiarsDice-ja.json").read_bytes() == built.read_bytes()
+    assert (saves / "LiarsDice-ja.png").is_file() and not (saves / "LiarsDice.json").exists()

@@ -11,10 +11,13 @@ Record = dict[str, Any]
 
 
 class ReplayError(Exception):
-    """An action of a record was refused; `index` is its position in `actions`."""
+    """An action of a record was refused; `index` is its position in `actions` (from 0).
+
+    Its message numbers the action from 1, as `ttsmod replay --at N` and the log do.
+    """
 
     def __init__(self, index: int, action: Any, reason: str) -> None:
-        super().__init__(f"action {index} {action!r}: {reason}")
+        super().__init__(f"action {index + 1} {action!r}: {reason}")
         self.index = index
         self.action = action
         self.reason = reason

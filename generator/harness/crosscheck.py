@@ -47,11 +47,13 @@ class Divergence:
         """One paragraph for the terminal."""
         if self.bot:
             return "\n".join([
-                f"the bots disagree in action {self.index}, at {self.bot}",
+                f"the bots disagree in action {self.index + 1}, at {self.bot}",
                 f"  python: {self.python[1]}",
                 f"  lua:    {self.lua[1]}",
             ])  # fmt: skip
-        what = "the setup" if self.index < 0 else f"action {self.index} {canonical(self.action)}"
+        # numbered from 1, as `ttsmod replay --at N` and the log number actions
+        n = self.index + 1
+        what = "the setup" if self.index < 0 else f"action {n} {canonical(self.action)}"
         lines = [f"engines disagree after {what}"]
         if self.path:
             lines.append(f"first difference at {self.path}")

@@ -337,7 +337,9 @@ function Table.announce(T, text)
 end
 
 -- An entry in the log and in chat: everyone reads `text`; a colour in `own` reads its own
--- words instead in the log, and in chat also gets them privately. News is broadcast.
+-- words instead in the log, and in chat also gets them privately: only what its words add,
+-- when they are `text` and more ("... Your dice: 1 3 3 6."), so nothing is told twice. News
+-- is broadcast.
 function Table.write(T, entry)
   Log.add(T.log, entry)
   if entry.kind == "news" then
@@ -348,6 +350,10 @@ function Table.write(T, entry)
   if entry.own then
     for color, text in next, entry.own do
       if T.seated[color] then
+        local n = #entry.text
+        if #text > n and string.sub(text, 1, n) == entry.text then
+          text = string.gsub(string.sub(text, n + 1), "^%s+", "")
+        end
         Seats.tell(color, Log.mark(color) .. text)
       end
     end
