@@ -204,6 +204,21 @@ def build(
         f"({result.files[f'{result.save_name}.json']:,} bytes), {result.save_name}.png, "
         f"{images} images in assets/ ({result.images_drawn} drawn, {result.images_reused} reused)"
     )
+    from generator.install import hosting_note
+
+    said = hosting_note(result.folder / "assets", images, _built_base_url(result.folder))
+    if said:
+        click.echo(said)
+
+
+def _built_base_url(folder: Path) -> str | None:
+    """The asset base URL a build was made with (its manifest's), None for file URLs."""
+    from generator.build import MANIFEST
+
+    try:
+        return json.loads((folder / MANIFEST).read_text("utf-8")).get("asset_base_url") or None
+    except (OSError, ValueError):
+        return None
 
 
 def _run_build(

@@ -153,3 +153,21 @@ def install_files(sources: list[Path], saves: Path, suffix: str = "") -> Iterato
             yield f"installed {target}"
         except OSError as err:
             raise InstallError(f"cannot write {target}: {err.strerror}") from err
+
+
+def hosting_note(assets: Path, images: int, base_url: str | None) -> str | None:
+    """What a host does with a build's images, in a short paragraph (None: it has none).
+
+    With file URLs only this computer shows them; with `base_url` every file of `assets`
+    must be uploaded there, where the save looks for it.
+    """
+    if images == 0:
+        return None
+    if not base_url:
+        return (f"The save's {images} images are file:/// URLs into {display(assets)}/: only "
+                "this computer shows them. To play with friends, upload that folder's files "
+                "to a web folder and build again with --asset-base-url URL (README: Play it "
+                "with friends).")  # fmt: skip
+    url = base_url if base_url.endswith("/") else base_url + "/"
+    return (f"Upload the {images} files of {display(assets)}/ to {url}: the save looks for "
+            f"each image there ({url}<file name>). Then `ttsmod install` and host.")  # fmt: skip

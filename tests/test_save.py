@@ -297,3 +297,13 @@ def test_install_lang_installs_that_languages_build_beside_the_english_one(
     built = build_dir / "liars-ja" / "LiarsDice-ja.json"
     assert (saves / "LiarsDice-ja.json").read_bytes() == built.read_bytes()
     assert (saves / "LiarsDice-ja.png").is_file() and not (saves / "LiarsDice.json").exists()
+
+
+def test_a_build_tells_the_host_where_its_images_go(cli, build_dir):
+    """File URLs: only this computer shows them, and what to do; with --asset-base-url: which
+    folder to upload where (issue 60)."""
+    run = cli("build", "gofish")
+    assert run.code == 0 and "only this computer shows them" in run.stdout, run
+    run = cli("build", "gofish", "--asset-base-url", "https://example.org/fish")
+    assert run.code == 0, run
+    assert "Upload the 3 files of " in run.stdout and " to https://example.org/fish/:" in run.stdout
