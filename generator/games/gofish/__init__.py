@@ -17,6 +17,7 @@ class GoFish(Binding):
 
     id = "gofish"
     title = "Go Fish"
+    languages = ("ja",)  # cards/gofish/i18n/ja.po
 
     def deck(self, plain: dict[str, Any]) -> Any:
         from generator.render import cards
