@@ -288,6 +288,47 @@ def test_japanese_text_breaks_between_characters_and_never_before_closing_punctu
     assert all(" " not in (line[0], line[-1]) for line in english)
 
 
+def test_japanese_lines_break_between_budoux_phrases_in_every_catalogue_string():
+    """Issue 60: a Japanese line breaks where BudouX (Google's phrase segmenter) ends a
+    phrase, so no word is cut ("クレ/ジット") and no line is one lone character; inside a
+    phrase only when the phrase alone is wider than the line."""
+    import budoux
+
+    from generator.render.draw import font, language_font, wrap
+
+    parse = budoux.load_default_japanese_parser().parse
+    face = font(28, language_font("ja"))
+    texts = {
+        t
+        for game in ("teg", "tem")
+        for t in i18n.words(game, "ja").values()
+        if len(t) > 24 and "\n" not in t and "{" not in t
+    }
+    assert len(texts) > 50
+    checked = 0
+    for text in sorted(texts):
+        spans, at = [], 0
+        for phrase in parse(text):
+            spans.append((at, at + len(phrase)))
+            at += len(phrase)
+        ends = {e for _, e in spans}
+        for width in (260, 420):
+            lines = wrap(text, face, width)
+            assert "".join(lines).replace(" ", "") == text.replace(" ", ""), lines
+            at = 0
+            for line in lines[:-1]:
+                at = text.index(line, at) + len(line)
+                spaced = text[at : at + 1] == " "  # Latin words in it break at spaces
+                after_mark = text[at - 1] in "・＋、。：）」"  # a phrase's own end
+                if at in ends or spaced or after_mark:
+                    checked += 1
+                    continue
+                start, end = next((x, y) for x, y in spans if x < at < y)
+                assert face.getlength(text[start:end]) > width, (text, lines)  # wider: cut
+            assert len(lines) == 1 or len(lines[-1]) > 1, (text, lines)
+    assert checked > 100
+
+
 def test_english_left_on_a_japanese_table_is_named_with_its_surface(tmp_path):
     """The seen-text check (harness.seen): at the Japanese Liar's Dice table, Latin words are
     only colours, VP, KO and the cards' names; an English word planted in a bid's question is

@@ -14,6 +14,7 @@ import unicodedata
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from PIL import ImageDraw, ImageFont
 
@@ -128,8 +129,8 @@ _NO_END = "（「『【〔〈《"  # noqa: RUF001
 _TOKEN = re.compile(f"[{_NO_END}]*(?:[{_CJK}]|[^\\s{_CJK}]+)[{_NO_START}]*")
 
 
-def _pieces(paragraph: str) -> list[tuple[str, bool]]:
-    """(piece, space before it) for each unbreakable piece of a paragraph."""
+def _tokens(paragraph: str) -> list[tuple[str, bool]]:
+    """(piece, space before it) for each piece a line may end after: words, CJK characters."""
     out, end = [], 0
     for m in _TOKEN.finditer(paragraph):
         out.append((m.group(0), m.start() > end))  # (only spaces lie between two pieces)
@@ -137,8 +138,43 @@ def _pieces(paragraph: str) -> list[tuple[str, bool]]:
     return out
 
 
+@cache
+def _phrases() -> Any:
+    import budoux
+
+    return budoux.load_default_japanese_parser()
+
+
+_HAS_CJK = re.compile(f"[{_CJK}]")
+_AFTER = re.compile("(?<=[・＋、])")  # noqa: RUF001
+
+
+def _pieces(paragraph: str) -> list[tuple[str, bool]]:
+    """(piece, space before it) for each unbreakable piece of a paragraph.
+
+    Japanese text breaks between its phrases, as BudouX (Google's segmenter) finds them, so
+    no word is cut ("クレ/ジット"); Latin text at its spaces.
+    """
+    if not _HAS_CJK.search(paragraph):
+        return _tokens(paragraph)
+    out: list[tuple[str, bool]] = []
+    # a phrase may also end after a list's dot, a plus or a comma ("コスト・終了時に")
+    phrases = [p for ph in _phrases().parse(paragraph) for p in _AFTER.split(ph) if p]
+    for phrase in phrases:
+        for k, (word, spaced) in enumerate(_tokens(phrase)):
+            starts = not spaced and out and not word.strip(_NO_START)
+            if (k and not spaced and out) or starts:  # one phrase; no line starts with "・"
+                out[-1] = (out[-1][0] + word, out[-1][1])
+            else:
+                out.append((word, spaced or (k == 0 and phrase[:1].isspace())))
+    return out
+
+
 def wrap(text: str, face: ImageFont.FreeTypeFont, width: int) -> list[str]:
-    """Break text into lines no wider than `width` pixels: at spaces, or between CJK characters."""
+    """Break text into lines no wider than `width` pixels.
+
+    At spaces, between Japanese phrases (inside one only when it is wider than a line).
+    """
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
@@ -146,9 +182,19 @@ def wrap(text: str, face: ImageFont.FreeTypeFont, width: int) -> list[str]:
             trial = (f"{line} {piece}" if spaced else line + piece) if line else piece
             if face.getlength(trial) <= width or not line:
                 line = trial
-            else:
-                lines.append(line)
-                line = piece
+                continue
+            lines.append(line)
+            line = piece
+            while face.getlength(line) > width and _HAS_CJK.search(line):
+                # a phrase wider than a line: it breaks where its characters may
+                head = ""
+                for token, gap in _tokens(line):
+                    more = (f"{head} {token}" if gap else head + token) if head else token
+                    if head and face.getlength(more) > width:
+                        break
+                    head = more
+                lines.append(head)
+                line = line[len(head) :].lstrip()
         lines.append(line)
     return lines
 

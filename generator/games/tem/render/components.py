@@ -34,7 +34,13 @@ METAL = (52, 58, 66)
 # energy and credits in colours no seat (Red, Blue, Green, Yellow) uses: turquoise and magenta
 YIELD_RGB = {"energy": (0, 215, 190), "credits": (225, 80, 170)}
 TYPE_RGB = {"melee": (214, 84, 60), "ranged": (70, 140, 230), "area": (170, 90, 210)}
-MARK = "placeholder"
+
+
+def mark() -> str:
+    """The mark on a card or mat with a value of ours, in the language being built."""
+    return tr("placeholder")
+
+
 # Where a card's texts go (pixels of CARD) and the size each starts from: the drawing and
 # the legibility check read the same boxes.
 _W, _H = CARD
@@ -56,7 +62,7 @@ def _mark(draw: ImageDraw.ImageDraw, marked: bool, font_path: str | None, w: int
         text_box(
             draw,
             (w - 170, h - 44, w - 20, h - 16),
-            MARK,
+            mark(),
             20,
             fill=(255, 210, 120),
             font_path=font_path,
@@ -160,7 +166,7 @@ def arena_card(
         text_box(
             draw,
             (middle[0], middle[3] - 40, middle[2], middle[3] - 10),
-            MARK,
+            mark(),
             20,
             fill=(255, 210, 120),
             font_path=font_path,
@@ -528,16 +534,16 @@ def token(kind: str, color: str | None, font_path: str | None = None) -> Image.I
     else:
         draw.ellipse((6, 6, TOKEN - 6, TOKEN - 6), fill=fill, outline=(20, 20, 20), width=10)
     label = {
-        "figure": "ITEM",
-        "mech": "MECH",
-        "mine": "MINE",
-        "turret": "TUR",
+        "figure": tr("ITEM"),
+        "mech": tr("MECH"),
+        "mine": tr("MINE"),
+        "turret": tr("TUR"),
         "vp": "VP",
         "vp40": "+40",
         "health": "HP",
         "energy": "EN",
         "credits": "CR",
-        "round": "RND",
+        "round": tr("RND"),
     }[kind]
     if kind in ("energy", "credits", "health", "vp"):
         # a track's marker shows its icon (the VP marker on the seat's colour)
