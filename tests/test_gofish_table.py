@@ -34,7 +34,7 @@ def engine():
 def test_whole_games_keep_every_hand_in_its_zone_and_agree_with_python(save, engine, players):
     """Every decision, action and state matches Python; after every answer each hand zone
     holds its player's cards (the playtest's check); no colour reads another's hand."""
-    result = P.play_game(engine, save, players, players, 1, bot="mixed")
+    result = P.play_game(engine, save, players, players, 1, bot="mixed", secrets_every=1)
     assert result.problem is None, result.problem
     books = result.logs["Grey"].count("lays down a book of")
     assert books == 13 and re.search(r"(wins|share the win) with \d+ books", result.logs["Grey"])

@@ -58,7 +58,7 @@ def test_the_same_sources_build_byte_for_byte_the_same(built, tmp_path):
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_whole_games_through_the_ui_agree_with_python(save, engine, players):
     """Every decision, action and state matches Python; no colour reads another's dice."""
-    result = P.play_game(engine, save, players, 1, players)
+    result = P.play_game(engine, save, players, 1, players, secrets_every=1)
     assert result.problem is None, result.problem
     final = replay(engine, result.record)
     assert engine.is_over(final)

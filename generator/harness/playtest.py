@@ -64,7 +64,9 @@ class Hooks:
     # zone must hold exactly its hand, by `card_name` (the card layer, lua/glue/cards.lua)
     hands: Callable[[Any, Any], dict[str, list[str]]] | None = None
     card_name: Callable[[Any, str], str] = lambda engine, card: str(engine.card_name(card))
-    secrets_every: int = 1  # answers between two looks at what every colour can read
+    # answers between two looks at what every colour can read (`ttsmod playtest` looks after
+    # every answer: --secrets-every 1; a test names 1 where it is the point)
+    secrets_every: int = 5
     # every second game, a player leaves for a while (the host decides for them: `AWAY`)
     away: bool = True
     max_answers: int = 20_000

@@ -149,6 +149,7 @@ _HAS_CJK = re.compile(f"[{_CJK}]")
 _AFTER = re.compile("(?<=[・＋、])")  # noqa: RUF001
 
 
+@cache  # a text is fitted at several sizes: it is cut into pieces once
 def _pieces(paragraph: str) -> list[tuple[str, bool]]:
     """(piece, space before it) for each unbreakable piece of a paragraph.
 
