@@ -86,15 +86,20 @@ def test_each_player_reads_their_own_dice_and_nobody_elses(save, engine):
         assert not any(f"Your dice: {hands[c]}" in log for c in hands if c != color)
 
 
-def test_a_roll_is_told_once_in_each_players_chat(save):
-    """Chat tells everyone the roll once; its owner gets only what their own words add (their
-    dice), marked, not the same sentence again (issue 60)."""
+def _started(save):
+    """A table of Red and Blue after Start (seed 5: their hands differ), and its state."""
     t = Table.load(save, seed=5)
     seat_players(t, ["Red", "Blue"])
     t.step()
     t.click("Red", "start:go")
     settle(t)
-    state = json.loads(t.call_in("-1", "stateText"))
+    return t, json.loads(t.call_in("-1", "stateText"))
+
+
+def test_a_roll_is_told_once_in_each_players_chat(save):
+    """Chat tells everyone the roll once; its owner gets only what their own words add (their
+    dice), marked, not the same sentence again (issue 60)."""
+    t, state = _started(save)
     for p in state["players"]:
         chat = t.messages(p["color"])
         rolls = [line for line in chat if "everyone rolls under their cup" in line]
@@ -104,12 +109,7 @@ def test_a_roll_is_told_once_in_each_players_chat(save):
 
 
 def test_the_own_panel_shows_the_dice_to_its_player_alone(save):
-    t = Table.load(save, seed=5)
-    seat_players(t, ["Red", "Blue"])
-    t.step()
-    t.click("Red", "start:go")
-    settle(t)
-    state = json.loads(t.call_in("-1", "stateText"))
+    t, state = _started(save)
     hands = {p["color"]: P.faces_text(p["faces"]) for p in state["players"]}
     assert hands["Red"] != hands["Blue"]  # (a seed where they differ)
     for color, hand in hands.items():

@@ -460,14 +460,18 @@ def places(colors: list[str], columns: Columns) -> dict[str, object]:
     }
 
 
+def seats_said(g: dict[str, Any]) -> dict[str, Any]:
+    """What a Start text fills in: the seat colours (`colors`), the fewest and most players."""
+    return {"colors": tr(", ").join(g["seat_colors"]), "low": g["players"]["min"],
+            "high": g["players"]["max"]}  # fmt: skip
+
+
 def how(g: dict[str, Any]) -> str:
     """The Start panel's text for a game that says nothing more (its seats and counts)."""
     return tr(
         "Sit at a seat ({colors}): {low} to {high} players, or add bots in the Bots panel. The "
         "host (or a promoted player) presses Start.",
-        colors=tr(", ").join(g["seat_colors"]),
-        low=g["players"]["min"],
-        high=g["players"]["max"],
+        **seats_said(g),
     )
 
 

@@ -31,9 +31,7 @@ def how(g: dict[str, Any]) -> str:
         "Sit at a seat ({colors}): {low} to {high} players, or add bots in the Bots panel. The "
         "host (or a promoted player) presses Start. Your dice are shown in your own panel, to "
         "you alone.",
-        colors=tr(", ").join(g["seat_colors"]),
-        low=g["players"]["min"],
-        high=g["players"]["max"],
+        **panels.seats_said(g),
     )
 
 

@@ -32,8 +32,6 @@ def global_ui(plain: dict[str, Any]) -> str:
         "seated, the host (or a promoted player) presses Start: the table shuffles the zones, "
         "pilots and weapons, lays out the arena and picks who starts. Secret choices (pilot, "
         "base mine, basic weapon, programs) are made in a dialog only you see.",
-        colors=tr(", ").join(g["seat_colors"]),
-        low=g["players"]["min"],
-        high=g["players"]["max"],
+        **panels.seats_said(g),
     )
     return panels.table_ui(g["name"], list(g["seat_colors"]), how, board_columns())
