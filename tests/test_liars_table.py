@@ -149,3 +149,21 @@ def test_replay_tells_the_story_the_table_told(tmp_path, save, engine):
     assert "[Blue only] Round 1: everyone rolls under their cup" in told.output
     grey = runner.invoke(main, ["replay", "liars", str(record), "--at", "3"])
     assert "Your dice" not in grey.output and "Round 1: everyone rolls" in grey.output
+    # what replay --at N --as C prints is what C's log panel showed at action N: the table's
+    # whole log, cut where the story's lines of action N end (at the end: all of it)
+    # (but for the host's note on an answer given for a player away: the record does not
+    # keep who answered)
+    from generator.harness import storycheck
+
+    note = storycheck._host_note()
+    total = len(result.record["actions"])
+    for color, log in result.logs.items():
+        wrote = [note.sub("", x) for x in log.splitlines() if not storycheck._host_only(x, note)]
+        for n in (1, 4, total // 2, total):
+            args = ["replay", "liars", str(record), "--at", str(n)]
+            out = runner.invoke(main, args + ([] if color == "Grey" else ["--as", color]))
+            assert out.exit_code == 0, out.output
+            body = out.output.split("The table after action")[0].splitlines()[1:]
+            lines = [re.sub(r"^ *\d+  ", "", x) for x in body]
+            assert lines and lines == wrote[: len(lines)], (color, n)
+            assert n < total or lines == wrote, color

@@ -53,6 +53,14 @@ class Binding:
     # checker, generator/harness/storycheck.py, proves what the log says of them); none: unchecked
     numbers: ClassVar[dict[str, str]] = {}
 
+    def caused(self, engine: Any, state: Any) -> list[tuple[str, str]]:
+        """The cards whose ability made part of the last action's outcome: (colour, card name).
+
+        The story checker holds the log to naming each one in the action's entries. A game
+        whose cards never add a share of their own to an amount returns none (the default).
+        """
+        return []
+
     @property
     def lua_core(self) -> str:
         return f"{self.id}.core.engine"

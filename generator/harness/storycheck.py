@@ -11,6 +11,8 @@ engine's replay of the record, and for every action:
   to there (at the last amount: the state's after the action);
 - an entry that says a player gained nothing ("none gained") is not about a player who
   gained more than its entries give;
+- a card whose ability made part of the outcome (`Game.caused`: a pilot's KO bonus) is
+  named in the action's entries ("+3 VP for the KO, +1 VP from Vexa");
 - a clause that gives another player amounts says why ("; Red: +1 energy (now 3) from
   Bisschop", not "; Red: +1 energy (now 3)").
 
@@ -34,7 +36,7 @@ NOTHING = ("none gained", "gains nothing", "nothing gained")
 class Finding:
     """One entry (or one action's entries) the states contradict."""
 
-    kind: str  # "total", "sum", "unstated", "nothing", "uncaused", "table"
+    kind: str  # "total", "sum", "unstated", "nothing", "uncaused", "cause", "table"
     action: int  # from 1
     reader: str  # the colour whose log it is ("Grey": a spectator's)
     text: str  # what is wrong, with the entry
@@ -118,13 +120,16 @@ def check(
     entries: dict[str, list[tuple[int, str]]],
     numbers: dict[str, str],
     nothing: Iterable[str] = NOTHING,
+    caused: dict[int, list[tuple[str, str]]] | None = None,
 ) -> list[Finding]:
     """Every contradiction between a log and the states.
 
     `states[n]`: the state after action n (states[0]: before the first); `entries`: per
     reading colour, (action n, text) of each entry in order; `numbers`: the game's.
+    `caused[n]`: (colour, card) of each card whose ability made part of action n's outcome:
+    an entry of the action names each card (`Game.caused`).
     """
-    found: list[Finding] = []
+    found: list[Finding] = _unnamed(entries, caused or {})
     colors = [p["color"] for p in states[0]["players"]]
     values = [_numbers(s, numbers) for s in states]
     for reader, lines in entries.items():
@@ -187,6 +192,24 @@ def check(
     return found
 
 
+def _unnamed(
+    entries: dict[str, list[tuple[int, str]]], caused: dict[int, list[tuple[str, str]]]
+) -> list[Finding]:
+    """Each card whose ability made part of an action's outcome that no entry of it names."""
+    found = []
+    for reader, lines in entries.items():
+        by_action: dict[int, list[str]] = {}
+        for n, text in lines:
+            by_action.setdefault(n, []).append(text)
+        for n, cards in caused.items():
+            told = " / ".join(by_action.get(n, []))
+            for color, card in cards:
+                if card not in told:
+                    said = f"{color}'s {card} made part of the outcome, no entry names it: {told}"
+                    found.append(Finding("cause", n, reader, said))
+    return found
+
+
 def check_record(
     game: str,
     record: dict[str, Any],
@@ -215,9 +238,12 @@ def check_record(
     engine = rules.engine()
     state = engine.new_game(record["setup"])
     states = [rules.report(state)]
-    for action in record["actions"]:
+    caused: dict[int, list[tuple[str, str]]] = {}
+    for n, action in enumerate(record["actions"], 1):
         state = engine.apply(state, action)
         states.append(rules.report(state))
+        if cards := rules.caused(engine, state):
+            caused[n] = cards
     teller = teller or Teller(game)
     if readers is None:
         readers = [None, *(p["color"] for p in states[0]["players"])]
@@ -233,7 +259,7 @@ def check_record(
                 lines = table_teller.tell(record, color=reader).lines
                 said = [(int(line["n"]), str(line["text"])) for line in lines]
             found += _same_words(name, said, logs[name])
-    return found + check(states, entries, numbers, getattr(rules, "nothing", NOTHING))
+    return found + check(states, entries, numbers, getattr(rules, "nothing", NOTHING), caused)
 
 
 HOST_NOTE = " [decided by the host, {host} for {player}, who is not seated]"  # glue.table's
@@ -250,19 +276,33 @@ def _host_note() -> re.Pattern[str]:
     return re.compile(said.replace(re.escape("\x00"), r"\S+"))
 
 
-def _same_words(reader: str, told: list[tuple[int, str]], table_log: str) -> list[Finding]:
-    """Where the table's log of the actions differs from the story's.
+def _host_only(line: str, note: re.Pattern[str]) -> bool:
+    """Whether a log line is the host's answer alone: "{player}: {answer}{host note}"."""
+    who, sep, rest = line.partition(": ")
+    found = note.search(rest) if sep and " " not in who else None
+    return found is not None and found.end() == len(rest)
 
-    The table's own lines before the first action (Start's and the setup's) aside.
+
+def _same_words(reader: str, told: list[tuple[int, str]], table_log: str) -> list[Finding]:
+    """Where the table's log differs from the story's, from its opening line to its last.
+
+    `ttsmod replay --at N --as C` prints the story's lines through action N: a whole log the
+    same as the table's is a replay that shows what the table showed at every action.
     """
-    actions = [(n, text) for n, text in told if n >= 1]
-    wrote = table_log.splitlines()[-len(actions) :] if actions else []
-    if len(wrote) < len(actions):
-        return [Finding("table", 1, reader, f"the table's log holds {len(wrote)} entries of "
-                                            f"the actions, the story {len(actions)}")]  # fmt: skip
     note = _host_note()
-    for (n, text), line in zip(actions, wrote, strict=True):
+    # an answer the host gave for a player away that the story tells with others (a pass) or
+    # not at all is the table's own line, "Yellow: Pass [decided by the host, …]"
+    wrote = [x for x in table_log.splitlines() if not _host_only(x, note)]
+    for k, (n, text) in enumerate(told):
+        line = wrote[k] if k < len(wrote) else None
+        if line is None:
+            return [Finding("table", max(n, 1), reader, f"the table's log ends after "
+                                                        f"{len(wrote)} entries, the story "
+                                                        f"tells {text!r}")]  # fmt: skip
         if line != text and not (line.startswith(text) and note.fullmatch(line[len(text) :])):
-            return [Finding("table", n, reader, f"the table wrote {line!r}, the story tells "
-                                                f"{text!r}")]  # fmt: skip
+            return [Finding("table", max(n, 1), reader, f"the table wrote {line!r}, the story "
+                                                        f"tells {text!r}")]  # fmt: skip
+    if len(wrote) > len(told):
+        return [Finding("table", told[-1][0] if told else 1, reader, f"the table wrote "
+                        f"{wrote[len(told)]!r} after the story's last entry")]  # fmt: skip
     return []

@@ -33,6 +33,16 @@ local ENDS = 8 -- digits of a page's end in `ends` (a log up to 100 MB)
 local KIND = { action = "a", score = "s", news = "n", table = "t" }
 local KIND_OF = { a = "action", s = "score", n = "news", t = "table" }
 
+-- The log's opening line, the same at the table and in `ttsmod replay`: the game's own
+-- (`words.opening(D, players)`: who plays and how it begins), or who plays and who starts.
+function Log.opening(spec, players)
+  if spec.words.opening then
+    return spec.words.opening(spec.data, players)
+  end
+  return tr("{game}: {players}. {first} starts.", { game = spec.name,
+    players = table.concat(players, tr(", ")), first = players[1] })
+end
+
 function Log.new()
   return { entries = {}, count = 0, notes = {},
     open = {}, opened = 0, -- the texts of the last page's entries (not full), and how many

@@ -74,8 +74,7 @@ function Story.tell(spec, record, upto, color, every)
   local function say(n, e)
     out.lines[#out.lines + 1] = { n = n, kind = e.kind, text = Log.read(e, color) }
   end
-  say(0, { kind = "table", text = tr("{game}: {players}. {first} starts.", { game = spec.name,
-    players = table.concat(players, tr(", ")), first = players[1] }) })
+  say(0, { kind = "table", text = Log.opening(spec, players) })
   local words = spec.words
   local picks = spec.picks and record.setup[spec.picks]
   if picks and words.kept then -- the setup picks, as the table told them (its words.kept)
@@ -86,6 +85,9 @@ function Story.tell(spec, record, upto, color, every)
         Log.add(log, e)
         say(0, e)
       end
+    end
+    if words.begun and m.state ~= nil then -- every pick made: the table says so (its deal)
+      say(0, { kind = "table", text = words.begun(spec.data, m.state) })
     end
   end
   out.moves = every and { at_move(spec, m, log) } or nil

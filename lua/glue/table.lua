@@ -1179,8 +1179,7 @@ end
 local function simple_deal(spec)
   return {
     start = function(T, order)
-      T.say(tr("{game}: {players}. {first} starts.", { game = spec.name,
-        players = table.concat(order, tr(", ")), first = order[1] }))
+      T.say(Log.opening(spec, order))
       T.dealt({ players = order })
     end,
     new_game = function(_, _, done)

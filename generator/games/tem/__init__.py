@@ -36,6 +36,26 @@ class TinyEpicMechs(Binding):
 
         return report(state)
 
+    def caused(self, engine: Any, state: Any) -> list[tuple[str, str]]:
+        """The cards whose ability made the last action's outcome: (colour, card's name).
+
+        A pilot or Mech side that added VP to a KO, or spared its player a mine: the story
+        checker holds the log to naming each (generator/harness/storycheck.py).
+        """
+        ko_vp = int(engine.g["vp"]["ko"])
+        out = []
+        for e in state["events"]:
+            kind = {"ko": "extra_vp_on_ko", "spared": "mine_immune"}.get(e["kind"])
+            if kind is None or (e["kind"] == "ko" and (e["trap"] or e["vp"] <= ko_vp)):
+                continue
+            color = e["by"] if e["kind"] == "ko" else e["player"]
+            p = next(q for q in state["players"] if q["color"] == color)
+            cards = [engine.pilots[p["pilot"]]] if p["pilot"] else []
+            if state["mech"]["controller"] == color and state["mech"]["side"]:
+                cards.append(engine.sides[state["mech"]["side"]])
+            out += [(color, c["name"]) for c in cards if c["ability"]["kind"] == kind]
+        return out
+
     def player_range(self, engine: Any) -> tuple[int, int]:
         players = engine.data.plain["game"]["players"]
         return players["min"], players["max"]

@@ -11,7 +11,7 @@ return function()
     id = "liars", name = raw.game.name, players = raw.game.players, data = raw,
     layout = require("liars.layout"), core = Engine.new(raw),
     words = require("liars.table.words"), view = require("liars.table.view"),
-    deal = require("liars.table.deal")(raw), bots = require("liars.table.bots")(raw),
+    bots = require("liars.table.bots")(raw),
     -- a roll is never taken back: an undo would roll again for other dice
     final = function(_, action)
       return action.type == "roll" and tr("the dice were rolled; a roll cannot be taken back") or nil

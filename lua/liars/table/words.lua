@@ -40,6 +40,13 @@ local function wild(D, face)
   return (D.game.ones_wild and face ~= 1) and tr(" (ones count too)") or ""
 end
 
+-- The log's opening line (glue.log: Log.opening).
+function W.opening(D, players)
+  return tr("{game}: {players}. Everyone has {dice} under a cup; {first} bids first.",
+    { game = D.game.name, players = table.concat(players, tr(", ")),
+      dice = Count.of(D.game.units, D.game.dice, "dice"), first = players[1] })
+end
+
 function W.prompt(ctx, d)
   local s = ctx.m.state
   if d.name == "face" then

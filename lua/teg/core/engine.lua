@@ -226,14 +226,24 @@ function Engine.new(raw)
     local die = src:choose("die", offered, who, also, function()
       return src:peek("die") ~= nil and "die must be a third unused die" or nil
     end).die
+    -- a conversion changes the face: the one the die shows is not offered
+    local shows = state.dice[die + 1].face
     local faces = {}
-    for k, f in ipairs(D.face_ids) do
-      faces[k] = { id = "face:" .. f, label = tr("Set it to {face}", { face = D.face[f].name }),
-        fields = { face = f } }
+    for _, f in ipairs(D.face_ids) do
+      if f ~= shows then
+        faces[#faces + 1] = { id = "face:" .. f,
+          label = tr("Set it to {face}", { face = D.face[f].name }), fields = { face = f } }
+      end
     end
     local face = src:choose("face", faces, who, nil, function()
       local v = src:peek("face")
-      return v ~= nil and ("'" .. tostring(v) .. "' is not a die face") or nil
+      if v == nil then
+        return nil
+      elseif v == shows then
+        return "the converter changes a die's face: die " .. (die + 1) .. " already shows '"
+          .. tostring(v) .. "'"
+      end
+      return "'" .. tostring(v) .. "' is not a die face"
     end).face
     state.dice[spend[1] + 1].state = "spent"
     state.dice[spend[2] + 1].state = "spent"

@@ -6,6 +6,7 @@
 local json = require("lib.json")
 local Paint = require("glue.paint")
 local Piles = require("glue.piles")
+local Log = require("glue.log")
 local tr = require("lib.tr")
 
 local ids_in, destroy = Piles.ids_in, Piles.destroy
@@ -109,9 +110,7 @@ return function(raw, D, L)
     -- only the pieces of the players in the game.
     destroy(L.note)
     T.dealt({ players = json.array(order), deck = json.array(deck) }, offers, T.spec.picks)
-    T.say(tr("{game}: {players}. {first} starts. Each player keeps one of the two secret missions "
-      .. "in their hand.", { game = D.game.name, players = table.concat(order, tr(", ")),
-        first = order[1] }))
+    T.say(Log.opening(T.spec, order))
   end
 
   -- Start: every card goes back to its deck first, wherever players put them.
@@ -143,7 +142,7 @@ return function(raw, D, L)
       destroy(L.missions[id])
     end
     if T.m.state ~= nil then
-      T.announce(tr("Every mission is kept: {player} begins.", { player = T.m.state.active }))
+      T.announce(T.spec.words.begun(D, T.m.state))
     end
   end
 
@@ -153,7 +152,7 @@ return function(raw, D, L)
       destroy(L.missions[id])
     end
     if T.m.state ~= nil then
-      T.announce(tr("Every mission is kept: {player} begins.", { player = T.m.state.active }))
+      T.announce(T.spec.words.begun(D, T.m.state))
     end
   end
 

@@ -218,7 +218,11 @@ local function chain(D, a)
     if type(use) == "table" then
       walk(use.colony or (type(use.ability) == "table" and use.to or nil), use.ability, depth + 1)
     end
-    walk(ability.colony or ability.planet, ability.ability, depth + 1)
+    -- a planet or colony whose action this one borrowed (Umbra-Forum, Walsfeo, Sargus-36), not
+    -- the planet Helios discarded
+    if type(ability.ability) == "table" then
+      walk(ability.colony or ability.planet, ability.ability, depth + 1)
+    end
     if type(ability.moves) == "table" then
       for _, move in ipairs(ability.moves) do
         if type(move) == "table" and type(move.ability) == "table" then
@@ -228,6 +232,72 @@ local function chain(D, a)
     end
   end
   walk(a.colony or (type(a.ability) == "table" and a.to or nil), a.ability, 1)
+  return out
+end
+
+-- A partial amount in words: "+1 culture", "2 culture" (signed or not), in the resources' order.
+local function amount_words(D, amounts, sign)
+  local bits = {}
+  for _, r in ipairs(D.resources) do
+    local n = amounts and amounts[r] or 0
+    if n ~= 0 then
+      bits[#bits + 1] = sign and signed(D, n, r) or count(D, n, r)
+    end
+  end
+  return join(bits)
+end
+
+-- What the planets an action used did that no player's numbers show (dice rerolled or set, a
+-- planet discarded, a bonus or a tax until the turn ends), as phrases told before the changes.
+local function effects(D, a, before, after, who, q)
+  local out = {}
+  for _, step in ipairs(chain(D, a)) do
+    local ability, choice = D.planet[step.planet].ability or {}, step.ability
+    local effect = ability.effect
+    if (effect == "reroll" or effect == "set_face") and type(choice.dice) == "table" then
+      local was, got = {}, {}
+      for k, i in ipairs(choice.dice) do
+        local b, d = before.dice[i + 1], after.dice[i + 1]
+        if b and d then
+          was[k], got[k] = fname(D, b.face), fname(D, d.face)
+        end
+      end
+      out[#out + 1] = effect == "reroll"
+        and tr("rerolls {was} and gets {got}", { was = list(was), got = list(got) })
+        or tr("turns a die showing {was} into {face}", { was = list(was), face = list(got) })
+    elseif effect == "discard_planet" and type(choice.planet) == "string" then
+      local dealt = nil
+      for _, id in ipairs(after.row) do
+        local new = true
+        for _, old in ipairs(before.row) do
+          new = new and old ~= id
+        end
+        dealt = new and id or dealt
+      end
+      out[#out + 1] = dealt
+        and tr("discards {planet} from the row, and {new} is dealt",
+          { planet = pname(D, choice.planet), new = pname(D, dealt) })
+        or tr("discards {planet} from the row (the deck is empty)",
+          { planet = pname(D, choice.planet) })
+    elseif effect == "follow_bonus" then
+      out[#out + 1] = tr("until the turn ends, {player} gets {gain} for each rival who follows",
+        { gain = amount_words(D, ability.gain), player = who })
+    elseif effect == "gain" or effect == "advance" or effect == "regress" then
+      -- an action that changed nothing says why (a full store, no ship it could move)
+      local changed = false
+      for k, p in ipairs(after.players) do -- (the actor's from `q`: what a follow paid apart)
+        changed = changed or #Story.changes(D, p.color == who and q or before.players[k], p) > 0
+      end
+      if not changed then
+        out[#out + 1] = effect == "gain" and tr("none gained, already at {cap}, the most",
+          { cap = D.cap }) or effect == "advance" and tr("no ship of {player}'s could advance",
+          { player = who }) or tr("no rival ship could be pushed back")
+      end
+    elseif effect == "follow_tax" then
+      out[#out + 1] = tr("until the turn ends, following {player} costs {cost}",
+        { player = who, cost = amount_words(D, ability.follow_cost) })
+    end
+  end
   return out
 end
 
@@ -294,20 +364,22 @@ local function results(D, a, before, after, who, text, skip, acquired, paid)
     for _, r in ipairs(D.resources) do
       if (paid[r] or 0) > 0 then
         spent[r] = q[r] - paid[r]
-        -- the total here when the action itself leaves this resource alone
-        local amount = signed(D, -paid[r], r)
-        bits[#bits + 1] = p[r] == spent[r]
-          and tr("{amount} to follow (now {total})", { amount = amount, total = p[r] })
-          or tr("{amount} to follow", { amount = amount })
+        -- each amount with the total it leaves, the action's own change to it told after
+        bits[#bits + 1] = tr("{amount} to follow (now {total})",
+          { amount = signed(D, -paid[r], r), total = spent[r] })
       end
     end
     q = spent
   end
+  for _, bit in ipairs(effects(D, a, before, after, who, q)) do
+    bits[#bits + 1] = bit
+  end
+  local told = #bits
   for _, bit in ipairs(Story.changes(D, q, p, skip)) do
     bits[#bits + 1] = bit
   end
   if acquired and p[acquired] == q[acquired] then
-    table.insert(bits, math.min(paid and 2 or 1, #bits + 1), why_none(D, acquired, q))
+    table.insert(bits, told + 1, why_none(D, acquired, q))
   end
   local line = #bits > 0 and tr("{player} {did}: {changes}",
     { player = who, did = text, changes = join(bits) })
@@ -365,10 +437,6 @@ local function action_line(D, result, core)
     local was = before.dice[a.die + 1].face
     local words = { player = who, spent = faces_of(D, spent), was = fname(D, was),
       face = fname(D, a.face) }
-    if was == a.face then
-      return tr("{player} uses the converter: spends {spent} to turn a die showing {was} into "
-        .. "{face}, the face it already showed.", words)
-    end
     return tr("{player} uses the converter: spends {spent} to turn a die showing {was} into "
       .. "{face}.", words)
   elseif t == "activate" or t == "follow" then
@@ -494,6 +562,7 @@ function Story.mission(D, state, p)
           and tr("ships away from home") or word(D, r)
         local need = { n = limit, what = label, has = v }
         bits[#bits + 1] = c.kind == "at_least" and tr("at least {n} {what}, has {has}", need)
+          or limit == 0 and tr("no {what}, has {has}", need)
           or tr("at most {n} {what}, has {has}", need)
       end
     end
@@ -502,7 +571,8 @@ function Story.mission(D, state, p)
     why = tr("triggered the end: {player}",
       { player = triggered(state) and state.end_triggered_by or tr("nobody") })
   elseif c.kind == "top_empire" then
-    why = tr("empire at the top level, {top}: level {level}", { top = D.top, level = p.empire })
+    why = tr("needs the empire at level {top}, the top, has level {level}",
+      { top = D.top, level = p.empire })
   end
   return tr("{player}'s mission {mission} ({why}): {vp}",
     { player = p.color, mission = m.name, why = why, vp = signed(D, p.mission_vp, "vp") })

@@ -108,6 +108,17 @@ function W.doing()
   return DOING
 end
 
+-- The log's opening line (glue.log: Log.opening), and its line once every mission is kept.
+function W.opening(D, players)
+  return tr("{game}: {players}. {first} starts. Each player keeps one of the two secret missions "
+    .. "in their hand.", { game = D.game.name, players = table.concat(players, tr(", ")),
+      first = players[1] })
+end
+
+function W.begun(_, state)
+  return tr("Every mission is kept: {player} begins.", { player = state.active })
+end
+
 function W.status(ctx)
   local m = ctx.m
   if m.picks then

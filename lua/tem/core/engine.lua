@@ -768,7 +768,9 @@ function Engine.new(D)
     local cell = p.zone
     local here = s.cells[cell]
     local mine = here.mine
-    if mine ~= NULL and mine.owner ~= p.color and has(s, p, "mine_immune") == 0 then
+    if mine ~= NULL and mine.owner ~= p.color and has(s, p, "mine_immune") > 0 then
+      say(s, "spared", p.color, { owner = mine.owner, cell = cell }) -- the pilot's ability
+    elseif mine ~= NULL and mine.owner ~= p.color then
       set_cell(s, cell, "mine", NULL)
       local owner = seat(s, mine.owner)
       owner.mines[#owner.mines + 1] = mine.number

@@ -6,6 +6,7 @@ local json = require("lib.json")
 local tr = require("lib.tr")
 local Paint = require("glue.paint")
 local Piles = require("glue.piles")
+local Log = require("glue.log")
 
 local ids_in, destroy = Piles.ids_in, Piles.destroy
 
@@ -96,10 +97,7 @@ return function(raw, L)
     -- Shuffled again: the game takes weapons by identity, so a Search of the deck shows
     -- nothing of what comes next.
     weapons.shuffle()
-    T.say(tr("{game}: {players}. {first} starts. Bases are chosen in turn, the starting player "
-      .. "last; then everyone keeps a pilot, places a secret mine and picks a basic weapon in "
-      .. "their own dialog.", { game = raw.game.name, players = table.concat(order, tr(", ")),
-        first = order[1] }))
+    T.say(Log.opening(T.spec, order))
     T.dealt({ players = order, arena = arena, pilots_dealt = dealt, weapons = row })
   end
 

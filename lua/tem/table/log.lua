@@ -181,6 +181,22 @@ local function hurt(t, who, e)
   return with(text, set_to(t, who, "health", e.health))
 end
 
+-- The names of the cards that give `who` an ability of `kind` (its pilot, the Mighty Mech's
+-- side it controls), as the view after the action shows them.
+local function causes(D, view, who, kind)
+  local out = {}
+  for _, p in ipairs(view.players) do
+    if p.color == who and p.pilot ~= NULL and p.pilot ~= nil and D.ability[p.pilot] == kind then
+      out[#out + 1] = name(D, p.pilot)
+    end
+  end
+  local mech = view.mech
+  if mech and mech.controller == who and mech.side ~= NULL and D.ability[mech.side] == kind then
+    out[#out + 1] = name(D, mech.side)
+  end
+  return #out > 0 and join(out) or tr("an ability")
+end
+
 local ABILITY = {
   gain = function(D, t, w, me)
     local change = resource(D, t, me, w.ability.resource, w.ability.n)
@@ -196,7 +212,8 @@ local ABILITY = {
     local change = resource(D, t, foe, w.ability.resource, -w.ability.n)
     local text = tr("{player} loses {amount}",
       { player = foe, amount = Count.of(t.units, w.ability.n, w.ability.resource) })
-    return with(text, change or tr("{player} has none", { player = foe }))
+    return change and with(text, change) or tr("{player} has no {resource} to lose",
+      { player = foe, resource = Count.word(t.units, 2, w.ability.resource) })
   end,
   heal = function(D, t, w, me, _, view)
     local most = 0
@@ -243,16 +260,20 @@ local function clause(D, view, events, i, t)
   elseif k == "move" then
     return tr("{player} moves to {place}", { player = who, place = L.place(D, view, e.cell) })
   elseif k == "mine" then
-    return tr("{owner}'s mine (number {n}) in {place} explodes; {hurt}; the mine goes back to "
-      .. "{owner}", { owner = e.owner, n = e.number, place = L.place(D, view, e.cell),
-      hurt = hurt(t, who, e) })
+    return tr("{owner}'s mine (number {n}) in {place} explodes, {zone} for the zone and {n} for "
+      .. "the mine; {hurt}; the mine goes back to {owner}", { owner = e.owner, n = e.number,
+      zone = e.hurt - e.number, place = L.place(D, view, e.cell), hurt = hurt(t, who, e) })
+  elseif k == "spared" then
+    return tr("{owner}'s mine in {place} does not go off: {player} is immune to mines ({card})",
+      { owner = e.owner, place = L.place(D, view, e.cell), player = who,
+        card = causes(D, view, who, "mine_immune") })
   elseif k == "turret" then
     local ko = events[i + 1] and events[i + 1].kind == "ko"
     local fired = { owner = e.owner, place = L.place(D, view, e.cell), hurt = hurt(t, who, e) }
     return ko and tr("{owner}'s turret in {place} fires; {hurt}", fired)
       or tr("{owner}'s turret in {place} fires; {hurt}; the turret goes back to {owner}", fired)
   elseif k == "combat" then
-    return tr("{player} enters {foe}'s zone: combat, {change} for starting it; no card action",
+    return tr("{player} meets {foe} there: combat, {change} for starting it; no card action",
       { player = who, foe = e.foe, change = amount(t, who, "vp", e.vp) })
   elseif k == "attack" then
     local w = D.weapons[e.weapon]
@@ -277,8 +298,13 @@ local function clause(D, view, events, i, t)
       text = tr("{text}, paying {amount} for as much more damage: {change}", { text = text,
         amount = Count.of(t.units, e.paid, res), change = amount(t, who, res, -e.paid) })
     end
-    text = tr("{text}, {change}; {foe} takes {damage}", { text = text, foe = e.foe,
-      change = amount(t, who, "vp", e.vp), damage = Count.of(t.units, e.damage, "damage") })
+    local hit = { text = text, foe = e.foe, damage = Count.of(t.units, e.damage, "damage") }
+    if e.vp == 0 and e.damage == 0 then -- (VP come with damage: none dealt, none scored)
+      text = tr("{text}; {foe} takes {damage}, so no VP", hit)
+    else
+      hit.change = amount(t, who, "vp", e.vp)
+      text = tr("{text}, {change}; {foe} takes {damage}", hit)
+    end
     if shield and e.ability ~= "pierce" then
       text = tr("{text} ({n} less for {foe}'s {shield})",
         { text = text, n = shield.ability.n, foe = e.foe, shield = shield.name })
@@ -293,10 +319,15 @@ local function clause(D, view, events, i, t)
       { player = who, by = e.by, change = amount(t, e.by, "vp", e.vp) })
   elseif k == "ko" then
     local by
-    local ko = { player = who, by = e.by, change = amount(t, e.by, "vp", e.vp),
+    local bonus = e.trap and 0 or e.vp - D.ko_vp -- an ability's share, told as its own part
+    local ko = { player = who, by = e.by, change = amount(t, e.by, "vp", e.vp - bonus),
       trap = TRAPS[events[i - 1] and events[i - 1].kind] or tr("trap") }
     if e.trap then
       by = tr("{player} is KO'd by {by}'s {trap}; {by} scores for it: {change}", ko)
+    elseif bonus > 0 then
+      ko.bonus = amount(t, e.by, "vp", bonus)
+      ko.card = causes(D, view, e.by, "extra_vp_on_ko")
+      by = tr("{by} KOs {player}: {change} for the KO, {bonus} from {card}", ko)
     else
       by = tr("{by} KOs {player}: {change}", ko)
     end

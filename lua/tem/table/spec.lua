@@ -54,6 +54,15 @@ return function()
   for _, q in ipairs(raw.pilots) do
     D.pilot_health[q.id] = q.health
   end
+  -- a KO's VP, and the cards whose ability adds to it or spares a player a mine (id -> kind):
+  -- the log names a part of an amount by its cause
+  D.ko_vp = raw.game.vp.ko
+  D.ability = {}
+  for _, list in ipairs({ raw.pilots, raw.sides }) do
+    for _, c in ipairs(list) do
+      D.ability[c.id] = c.ability and c.ability.kind
+    end
+  end
 
   -- The pieces the table keeps in place (guid -> kind).
   local pieces = {}

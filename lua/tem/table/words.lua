@@ -174,6 +174,14 @@ W.partial = Log.partial
 
 -- The status line everyone reads: whose decision the table waits for, or who is still
 -- choosing in secret.
+-- The log's opening line (glue.log: Log.opening).
+function W.opening(D, players)
+  return tr("{game}: {players}. {first} starts. Bases are chosen in turn, the starting player "
+    .. "last; then everyone keeps a pilot, places a secret mine and picks a basic weapon in "
+    .. "their own dialog.", { game = D.name, players = table.concat(players, tr(", ")),
+      first = players[1] })
+end
+
 function W.status(ctx)
   local m, pv = ctx.m, ctx.public
   if m.state == nil then

@@ -274,14 +274,20 @@ class Engine:
             return None if die is None else "die must be a third unused die"
 
         die = src.choose("die", offered, who, also=also, why=why)["die"]
+        shows = s["dice"][die]["face"]  # a conversion changes the face: not the one it shows
         faces = [
             Option(f"face:{f}", tr("Set it to {face}", face=self.uses.faces[f].name), {"face": f})
             for f in self.uses.face_ids
+            if f != shows
         ]
 
         def why_face() -> str | None:
             face = src.peek("face")
-            return None if face is None else f"'{face}' is not a die face"
+            if face is None:
+                return None
+            if face == shows:
+                return f"the converter changes a die's face: die {die + 1} already shows '{face}'"
+            return f"'{face}' is not a die face"
 
         face = src.choose("face", faces, who, why=why_face)["face"]
         for i in spend:

@@ -474,7 +474,9 @@ class Engine(Stepwise):
         here = s["cells"][cell]
         color = p["color"]
         mine = here["mine"]
-        if mine is not None and mine["owner"] != color and not self._has(s, p, "mine_immune"):
+        if mine is not None and mine["owner"] != color and self._has(s, p, "mine_immune"):
+            self._say(s, "spared", color, owner=mine["owner"], cell=cell)  # the pilot's ability
+        elif mine is not None and mine["owner"] != color:
             here["mine"] = None
             owner = self._seat(s, mine["owner"])
             owner["mines"].append(mine["number"])
