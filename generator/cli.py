@@ -487,7 +487,11 @@ def i18n_update() -> None:
     "--lang", metavar="LANG", callback=_lang, help="Only this language (default: every one)."
 )
 def i18n_check(lang: str | None) -> None:
-    """List each marked string a language has no translation for (exit 1 if any)."""
+    """List each untranslated marked string, and each translation off its glossary (exit 1).
+
+    Off the glossary: a translation without the word its language's glossary gives a term
+    of its English (generator/i18n/glossary.py).
+    """
     from generator import i18n as words
 
     if lang == words.SOURCE:
@@ -498,15 +502,17 @@ def i18n_check(lang: str | None) -> None:
                if code not in words.declared(d)]  # fmt: skip
     try:
         problems = [p for code in langs for d in words.domains() if code in words.declared(d)
-                    for p in words.missing(d, code)]  # fmt: skip
+                    for p in words.missing(d, code) + words.off_glossary(d, code)]  # fmt: skip
     except words.WordsError as err:
         problems = err.problems
     if skipped:
         click.echo(f"not checked, declaring no such translation: {', '.join(skipped)}")
     if problems:
         click.echo(render(problems))
-        _fail(f"ttsmod: {len(problems)} string(s) untranslated", EXIT_BAD_INPUT)
-    click.echo(f"every marked string is translated ({', '.join(langs) or 'no language'})")
+        _fail(f"ttsmod: {len(problems)} string(s) untranslated or off the glossary",
+              EXIT_BAD_INPUT)  # fmt: skip
+    click.echo(f"every marked string is translated, in its glossary's words "
+               f"({', '.join(langs) or 'no language'})")  # fmt: skip
 
 
 @main.command(name="probe-text")
@@ -1131,6 +1137,13 @@ def simulate(
     "is told in it too.",
 )
 @click.option(
+    "--ui-lang",
+    metavar="LANG",
+    callback=_lang,
+    help="Play the build whose table speaks LANG, its cards --lang's (`ttsmod build --ui-lang`): "
+    "the table's words, the story and what is seen are checked in LANG.",
+)
+@click.option(
     "--secrets-every",
     type=click.IntRange(1),
     default=1,
@@ -1151,6 +1164,7 @@ def playtest(
     logs: Path | None,
     force: bool,
     lang: str | None,
+    ui_lang: str | None,
     secrets_every: int,
     interpreter: str | None,
 ) -> None:
@@ -1203,8 +1217,9 @@ def playtest(
         _records_folder(logs, force, "game-*.log")
     if interpreter is not None:
         _check_interpreter(interpreter)  # before a build: a wrong DLL is refused at once
-    _, save = _current_save(source, lang=lang)
+    _, save = _current_save(source, lang=lang, ui_lang=ui_lang)
     assert save is not None
+    lang = ui_lang or lang  # the table's language: its Lua and its names speak it, not its images
     costs = Costs()
     twins = Costs()
     failed = None
@@ -1463,20 +1478,25 @@ def _build_args(source: str, lang: str | None, ui_lang: str | None) -> str:
 
 
 def _current_save(
-    source: str, rebuild: bool = True, lang: str | None = None
+    source: str, rebuild: bool = True, lang: str | None = None, ui_lang: str | None = None
 ) -> tuple[str, dict[str, Any] | None]:
-    """The game and its built save (in `lang`); rebuilt first when the sources changed."""
-    from generator import paths
+    """The game and its built save (in `lang`, its table in `ui_lang`).
+
+    Rebuilt first when the sources changed.
+    """
+    from generator import i18n, paths
     from generator.build import build_key, game_folder, read_manifest, source_hash
 
     game, card_folder = cards.resolve(source)
-    key = build_key(game, card_folder, lang)
+    if ui_lang == (lang or i18n.SOURCE):
+        ui_lang = None  # (the build's own rule: a table in its cards' language is that build)
+    key = build_key(game, card_folder, lang, ui_lang)
     folder = game_folder(paths.BUILD, key)
     manifest = read_manifest(paths.BUILD, key)
     save_path = folder / str((manifest or {}).get("save"))
     stale = (
         manifest is None
-        or manifest.get("source_hash") != source_hash(game, card_folder, lang)
+        or manifest.get("source_hash") != source_hash(game, card_folder, lang, ui_lang)
         or not save_path.is_file()
     )
     if stale:
@@ -1484,7 +1504,8 @@ def _current_save(
             return game, None
         settings = manifest or {}
         click.echo(f"{display(folder)} is missing or out of date: building it", err=True)
-        result = _run_build(source, settings.get("asset_base_url"), settings.get("font"), lang)
+        result = _run_build(source, settings.get("asset_base_url"), settings.get("font"), lang,
+                            ui_lang)  # fmt: skip
         save_path = result.folder / f"{result.save_name}.json"
     return game, json.loads(save_path.read_text(encoding="utf-8"))
 

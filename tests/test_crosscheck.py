@@ -30,12 +30,12 @@ from generator.paths import ROOT
 
 from test_engine_properties import bot_actions, mutations, plain_candidates, sampled_states
 
-# (bots by seat, games, compare the choices): 230 games in all. The seed is 1000 + games, so
+# (bots by seat, games, compare the choices): 150 games in all. The seed is 1000 + games, so
 # the apply-only batch has games of its own (at 100 it replayed the second batch's games).
 BATCHES = [
     (["greedy"], 30, False),
-    (["greedy"], 100, True),
-    (["greedy", "random"], 100, True),
+    (["greedy"], 60, True),
+    (["greedy", "random"], 60, True),
 ]
 
 

@@ -73,6 +73,42 @@ def test_every_catalogue_is_in_step_with_the_code_and_wholly_translated(domain):
         assert not [m.id for m in po if m.id and m.fuzzy], f"fuzzy entries in {lang}.po"
         if lang in i18n.declared(domain):  # a game is held whole in the languages it declares
             assert i18n.missing(domain, lang) == []
+            assert i18n.off_glossary(domain, lang) == []  # one word for each term
+
+
+def test_a_second_translation_of_a_term_is_named_where_it_is(tmp_path, monkeypatch):
+    """The glossary gives 'step' one Japanese word, マス: a planted ステップ in Galaxies'
+    catalogue is named with its line, the word asked for and the English; a term's other
+    meanings ('in turn') and the names in placeholders ask for nothing."""
+    from generator.i18n import glossary
+
+    terms = glossary.load("ja")
+    step = ("orbiting {planet}, step {step}", "{planet}の軌道、{step}マス目")
+    assert glossary.breaks(terms, *step) == []
+    assert glossary.breaks(terms, "Bases are chosen in turn.", "基地を順番に選ぶ。") == []
+    assert glossary.breaks(terms, "Gain {energy}.", "{energy}を得る。") == []
+    (term,) = glossary.breaks(terms, "it is {player}'s turn", "{player}の番です")
+    assert term.word == "ターン"
+    po = (i18n.folder("teg") / "ja.po").read_text(encoding="utf-8")
+    planted = po.replace("{step}マス目に進む", "ステップ{step}に進む", 1)
+    assert planted != po, "the entry to plant the word in has changed"
+    (tmp_path / "ja.po").write_text(planted, encoding="utf-8")
+    monkeypatch.setattr(i18n, "folder", lambda domain: tmp_path)
+    (found,) = i18n.off_glossary("teg", "ja")
+    line = planted[: planted.index("ステップ{step}に進む")].count("\n") + 1
+    assert found.file.endswith("ja.po") and found.line in (line, line - 1, line - 2)
+    assert "lacks マス" in found.message and '"step"' in found.message
+    assert "ship {n} advances to step {step} on {planet}" in found.message
+
+
+def test_a_glossary_that_breaks_its_schema_is_named_with_its_entry(tmp_path, monkeypatch):
+    from generator.i18n import glossary
+
+    (tmp_path / "ja.yaml").write_text("- {en: [ship], word: 船}\n- {en: [], word: 惑星}\n",
+                                      encoding="utf-8")  # fmt: skip
+    monkeypatch.setattr(glossary, "FOLDER", tmp_path)
+    (problem,) = i18n.off_glossary("teg", "ja")
+    assert "entry 1/en" in problem.message and "ja.yaml" in problem.file
 
 
 def test_each_translation_keeps_the_placeholders_of_its_english():
@@ -154,6 +190,17 @@ def test_playtest_in_japanese_builds_that_table_and_checks_its_story_in_japanese
     assert not (build_dir / "liars").exists()
     red = (logs / "game-0001-Red.log").read_text(encoding="utf-8")
     assert "［Redのみ］" in red
+
+
+def test_playtest_ui_lang_plays_the_build_whose_table_speaks_it(cli, build_dir, tmp_path):
+    """`ttsmod playtest liars --ui-lang ja`: the build with English cards and a Japanese
+    table (build/liars-en-ui-ja), its log and what is seen checked in Japanese."""
+    logs = tmp_path / "logs"
+    run = cli("playtest", "liars", "--games", "1", "--players", "2", "--ui-lang", "ja",
+              "--logs", str(logs), "--secrets-every", "10")  # fmt: skip
+    assert run.code == 0, run
+    assert (build_dir / "liars-en-ui-ja").is_dir() and not (build_dir / "liars-ja").exists()
+    assert "［Redのみ］" in (logs / "game-0001-Red.log").read_text(encoding="utf-8")
 
 
 def test_the_text_probe_shows_every_surface_numbered_and_every_character(cli, build_dir):

@@ -588,7 +588,8 @@ def test_every_decision_both_engines_ask_has_words():
 
 
 def test_playtest_tem_plays_through_the_cli(cli, build_dir):
-    run = cli("playtest", "tem", "--games", "1", "--players", "2", "--seed", "3")
+    run = cli("playtest", "tem", "--games", "1", "--players", "2", "--seed", "3",
+              "--secrets-every", "25")  # fmt: skip
     assert run.code == 0, run
     assert "1 game(s), 2 players, seed 3:" in run.stdout and "rolls" not in run.stdout
     assert (

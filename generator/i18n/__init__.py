@@ -275,6 +275,35 @@ def missing(domain: str, lang: str) -> list[Problem]:
     ]  # fmt: skip
 
 
+def off_glossary(domain: str, lang: str) -> list[Problem]:
+    """Each `lang` translation of the domain lacking its glossary's word for a term.
+
+    The terms are its English's (generator/i18n/glossary.py); none when `lang` has no
+    glossary.
+    """
+    from generator.i18n import glossary
+
+    po = folder(domain) / f"{lang}.po"
+    try:
+        terms = glossary.load(lang)
+    except ValueError as err:
+        return [Problem(display(glossary.path(lang)), None, None, WHOLE_FILE, "WORDS", str(err))]
+    if not terms or not po.is_file():
+        return []
+    out = []
+    for m in _read(po):  # type: ignore[attr-defined]
+        english = m.id[0] if isinstance(m.id, tuple) else m.id
+        said = m.string[0] if isinstance(m.string, tuple) else m.string
+        if not english or not said or m.fuzzy:
+            continue
+        for term in glossary.breaks(terms, english, said):
+            out.append(Problem(display(po), m.lineno, None, WHOLE_FILE, "WORDS",
+                               f'"{said}" lacks {term.word}, the {lang} word for '
+                               f'"{term.forms[0]}" ({display(glossary.path(lang))}): the '
+                               f'English says "{english}"'))  # fmt: skip
+    return out
+
+
 def declared(domain: str) -> list[str]:
     """The languages a domain is translated to, whole.
 

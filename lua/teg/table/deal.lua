@@ -67,8 +67,8 @@ return function(raw, D, L)
     local missions = Paint.pile_holder(T.shown, ALL_MISSIONS)
     if planets == nil or missions == nil or planets.type ~= "Deck" or missions.type ~= "Deck"
       or #planets.getObjects() ~= #planet_guids or #missions.getObjects() ~= #mission_guids then
-      T.deal_failed(tr("Some planet or mission cards could not be gathered into their decks: "
-        .. "reload the save."))
+      T.deal_failed(tr("Some planet cards or mission cards could not be gathered into their "
+        .. "decks: reload the save."))
       return
     end
     -- the mission deck as gathered, for a new game (encoded at the next save)

@@ -366,8 +366,10 @@ function V.final(ctx)
     lines[#lines + 1] = Log.winner(pv)
     return table.concat(lines, "\n")
   end
-  return tr("Mech: {player}", { player = pv.mech.controller ~= NULL and pv.mech.controller
-    or tr("free") })
+  if pv.mech.controller == NULL then
+    return tr("Mech: nobody controls it") -- (not a price's "free": one catalogue entry a meaning)
+  end
+  return tr("Mech: {player}", { player = pv.mech.controller })
 end
 
 return V
