@@ -66,10 +66,11 @@ class BuildResult:
 def source_hash(
     game: str, card_folder: Path, lang: str | None = None, ui_lang: str | None = None
 ) -> str:
-    """A hash of every source a build reads (the card data used, Lua, schemas, the words)."""
+    """A hash of every source a build reads (card data, Lua, schemas, words, pages)."""
     digest = hashlib.sha256()
     patterns = ["lua/lib/**/*.lua", "lua/glue/**/*.lua", f"lua/{game}/**/*.lua"]
     patterns += [f"schemas/{game}/*.json", "schemas/tts/*.json", "schemas/words/*.json"]
+    patterns += [f"cards/{game}/pages/*.j2", "generator/tts/pages/*.j2"]  # its pages
     for said in {lang, ui_lang} - {None}:
         patterns += [f"cards/i18n/{said}.po", f"cards/{game}/i18n/{said}.po"]
     sources = sorted(card_folder.glob("*.yaml"))
@@ -246,10 +247,16 @@ def build(
     folder = game_folder(build_dir, key)
     url_base = base_url or (folder / "assets").absolute().as_uri() + "/"
     source = source_hash(report.game, report.source, lang, ui_lang)
-    with i18n.speaking(ui_words):
-        built = parts.build_save(
-            ui_report.data, assets, url_base, scripts.bundles["Global"].text, source
-        )
+    from generator.tts.pages import PageError
+
+    try:
+        with i18n.speaking(ui_words):
+            built = parts.build_save(
+                ui_report.data, assets, url_base, scripts.bundles["Global"].text, source
+            )
+    except PageError as err:  # a page template: where and why, and nothing written
+        raise BuildError("pages", [Problem(err.file, err.line, None, WHOLE_FILE, "PAGE",
+                                           err.why)]) from None  # fmt: skip
     name = file_stem(built.save["SaveName"])  # the game's name: checked non-empty
     if lang is not None or ui_lang is not None:
         # the file keeps the English name's letters ("TinyEpicGalaxies-ja.json")

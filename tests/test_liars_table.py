@@ -1,6 +1,6 @@
 """The Liar's Dice table, built and played through the UI in the headless TTS.
 
-The tutorial game's table is only its own parts (lua/liars/table/, generator/games/liars/tts/,
+The tutorial game's table is only its own parts (lua/liars/table/, cards/liars/pages/,
 its playtest hooks): the build, whole games of 2 to 6 players compared with the Python engine
 with the secrets check, a leak planted in its words that the check must find, each player's
 dice on their own panel and in their own log alone, and a record's story told by replay.

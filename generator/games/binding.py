@@ -15,7 +15,8 @@ from these conventions:
 - `lua_modules`: `tts/layout.py`'s `layout(layout_data(documents))`, as `<game>.layout`;
 - `build_parts()`: `render/` (`render`, `expected_steps`), `render/components.py`
   (`small_card_text`, `LEGIBLE_TEXT`), `tts/table.py` (`build_save`) and `playtest.py`; a
-  game without `tts/table.py` that gives its scoreboard's `columns()` and its `rules()` text
+  game without `tts/table.py` that gives its scoreboard's `columns()` (its notebook page and
+  Start text are templates: cards/<game>/pages/, generator/tts/pages.py)
   gets the framework's table (generator/tts/plain_table.py: hand zones, or the card layer's
   objects with a `deck`), its layout module too; a game with neither has no table yet
   (`NoTable`);
@@ -115,10 +116,6 @@ class Binding:
         none yet.
         """
         return None
-
-    def rules(self, g: dict[str, Any]) -> str:
-        """The framework's table: the notebook's Rules text, from the game's constants `g`."""
-        raise NotImplementedError(f"{self.id}: rules")
 
     def piles(self, plain: dict[str, Any]) -> int:
         """The card layer: how many pile places lie before each seat (a save snap point each)."""

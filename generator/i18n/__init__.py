@@ -126,6 +126,16 @@ def extract(domain: str) -> dict[str, list[Where]]:
             for line, text, _, _ in babel_extract("python", f, keywords={"tr": None}):
                 if isinstance(text, str):
                     found.setdefault(text, []).append(Where(rel, line))
+    from jinja2.ext import babel_extract as jinja_extract
+
+    from generator.tts import pages
+
+    for path in pages.templates(None if domain == FRAMEWORK else domain):
+        rel = path.relative_to(ROOT).as_posix()
+        with path.open("rb") as f:  # a page's sentences: each `_("...")` (generator/tts/pages.py)
+            for line, text, _, _ in babel_extract(jinja_extract, f, keywords={"_": None}):
+                if isinstance(text, str):
+                    found.setdefault(text, []).append(Where(rel, line))
     if problems:
         raise WordsError(problems)
     if domain != FRAMEWORK:

@@ -22,7 +22,6 @@ version (onButton0 .. onButton7), so a click that crossed an update is refused.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from typing import Any
 
 from generator.i18n import tr
 
@@ -458,29 +457,3 @@ def places(colors: list[str], columns: Columns) -> dict[str, object]:
         "option_slots": OPTION_SLOTS,
         "board": board_size(len(colors), columns),
     }
-
-
-def seats_said(g: dict[str, Any]) -> dict[str, Any]:
-    """What a Start text fills in: the seat colours (`colors`), the fewest and most players."""
-    return {"colors": tr(", ").join(g["seat_colors"]), "low": g["players"]["min"],
-            "high": g["players"]["max"]}  # fmt: skip
-
-
-def how(g: dict[str, Any]) -> str:
-    """The Start panel's text for a game that says nothing more (its seats and counts)."""
-    return tr(
-        "Sit at a seat ({colors}): {low} to {high} players, or add bots in the Bots panel. The "
-        "host (or a promoted player) presses Start.",
-        **seats_said(g),
-    )
-
-
-def notebook(g: dict[str, Any], rules: str, source: str) -> str:
-    """The notebook's Rules page: the game and its player counts, `rules`, how it was built."""
-    from generator import __version__
-
-    head = tr("{game}: {low} to {high} players.", game=g["name"], low=g["players"]["min"],
-              high=g["players"]["max"])  # fmt: skip
-    built = tr("Built by ttsmod {version} from sources {source}.", version=__version__,
-               source=source)  # fmt: skip
-    return f"{head}\n\n{rules}\n\n{built}\n"

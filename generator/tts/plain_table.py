@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.render import Assets
-from generator.tts import cards, panels
+from generator.tts import cards, pages, panels
 from generator.tts import objects as O
 from generator.tts.save import Built, Table, hands_round, write_save
 
@@ -37,12 +37,13 @@ def build_save(
     else:
         objects = cards.table_objects(deck, assets, base_url, colors, game.id)
         snaps = cards.snap_points(colors, game.piles(data.plain))
+    start = pages.render(game.id, "start", g=g)
     table = Table(
         name=g["name"],
         players=(g["players"]["min"], g["players"]["max"]),
         seat_colors=colors,
-        xml_ui=panels.table_ui(g["name"], colors, panels.how(g), game.columns()),
-        notebook=panels.notebook(g, game.rules(g), source),
+        xml_ui=panels.table_ui(g["name"], colors, start, game.columns()),
+        notebook=pages.notebook(game.id, source, g=g),
         objects=objects,
         snap_points=snaps,
     )

@@ -33,13 +33,5 @@ class GoFish(Binding):
         return (("color", tr("Player"), 150), ("cards", tr("Cards"), 60),
                 ("books", tr("Books"), 60), ("note", "", 150))  # fmt: skip
 
-    def rules(self, g: dict[str, Any]) -> str:
-        return tr(
-            "On your turn, ask another player for a rank you hold: they hand over every card of "
-            'it, or say "Go fish!" and you draw from the stock. You go again when you got the '
-            "rank you asked for. Four of a rank is a book, laid face up before you. When every "
-            "book is made, the most books win. Click a rank in your panel, then a player."
-        )
-
 
 GAME = GoFish()

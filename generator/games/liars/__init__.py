@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from generator.games.binding import Binding
+from generator.i18n import tr
 
 
 class LiarsDice(Binding):
@@ -18,6 +19,9 @@ class LiarsDice(Binding):
     languages = ("ja",)  # cards/liars/i18n/ja.po
     # the number its log states ("-1 die (now 2)"), checked by generator/harness/storycheck.py
     numbers: ClassVar[dict[str, str]] = {"die": "dice"}
+
+    def columns(self) -> tuple[tuple[str, str, int], ...]:
+        return (("color", tr("Player"), 150), ("dice", tr("Dice"), 56), ("note", "", 170))
 
 
 GAME = LiarsDice()

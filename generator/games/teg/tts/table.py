@@ -9,10 +9,9 @@ seat's hand rotY + 180), as in real saves.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
-from typing import Any
 
-from generator import __version__
 from generator.engines.count import count, word
 from generator.games.teg.cards import TegData
 from generator.games.teg.tts.xmlui import global_ui
@@ -22,6 +21,7 @@ from generator.render.draw import SEAT_RGB, wrap_columns
 from generator.render.features import Features
 from generator.tts import geometry as G
 from generator.tts import objects as O
+from generator.tts import pages
 from generator.tts.geometry import UPRIGHT, Place
 from generator.tts.objects import Guids, Obj
 from generator.tts.save import Built, LayoutError, Table, asset_urls, write_save
@@ -88,40 +88,9 @@ def row_places(data: TegData) -> list[Place]:
 
 
 def notebook(data: TegData, source: str) -> str:
-    """The Rules tab of the notebook, written from the card data, in the language built."""
-    rules, units = data.rules, data.rules.units
-
-    def amounts(a: Any) -> str:
-        return tr(" and ").join(count(units, n, r) for r, n in sorted(a.items()))
-
-    rows = tr(", ").join(
-        tr("{planets} with {players}", planets=size, players=n)
-        for n, size in sorted(rules.row_sizes.items())
-    )
-    starts = tr(" and ").join(count(units, r.start, r.id) for r in rules.resources)
-    dice = "/".join(str(lv.dice) for lv in data.levels)
-    faces = " ".join(tr("{face}: {text}", face=f.name, text=f.text) for f in data.faces)
-    paragraphs = [
-        tr("{game}: how this table works", game=rules.name),
-        tr("Players: {low}-{high}. Face-up planets: {rows}.", low=rules.min_players,
-           high=rules.max_players, rows=rows)
-        + "\n"
-        + tr("Everyone starts with {resources}, {ships} on their galaxy mat and the empire at "
-             "level 1. Resources stop at {cap}.", resources=starts,
-             ships=count(units, data.levels[0].ships, "ships"), cap=rules.resource_cap),
-        tr("Your turn: roll as many dice as your empire level gives ({dice}). Reroll any unused "
-           "dice: {free} a turn free, each later one costs {reroll}. Once a turn the converter "
-           "turns two unused dice into any face on a third. Activate dice one at a time; after "
-           "each, every rival who can pay {follow} may follow it, clockwise, resolving the face "
-           "with their own ships and colonies.", dice=dice, free=rules.free_rerolls,
-           reroll=amounts(rules.reroll_cost), follow=amounts(rules.follow_cost)),
-        tr("Faces: {faces}", faces=faces),
-        tr("The game ends after the round in which someone reaches {vp} (colonies + empire); "
-           "then secret missions score.", vp=count(units, rules.end_vp, "vp")),
-        tr("Built by ttsmod {version} from sources {source}.", version=__version__,
-           source=source),
-    ]  # fmt: skip
-    return "\n\n".join(paragraphs) + "\n"
+    """The Rules tab of the notebook: cards/teg/pages/rules.j2 with the card data's values."""
+    return pages.notebook("teg", source, rules=data.rules, levels=data.levels, faces=data.faces,
+                          count=functools.partial(count, data.rules.units))  # fmt: skip
 
 
 def table_objects(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from generator.games.teg.cards import TegData
 from generator.i18n import tr
-from generator.tts import panels
+from generator.tts import pages, panels
 from generator.tts.panels import (  # noqa: F401 - the layout and the tests read them here
     BAR_CLEARANCE,
     OPTION_SLOTS,
@@ -29,16 +29,7 @@ BOARD_COLUMNS = board_columns()  # in English: the ids and widths the layout rea
 
 def global_ui(data: TegData) -> str:
     """The save's XmlUI string."""
-    how = tr(
-        "Sit at a seat with a galaxy mat ({colors}): {low} to {high} players. When everyone is "
-        "seated, the host (or a promoted player) presses Start: the table shuffles the planets, "
-        "picks who starts and deals {missions} secret missions to each player. Each keeps one "
-        "in their own panel.",
-        missions=data.rules.missions_dealt,
-        colors=tr(", ").join(data.rules.seat_colors),
-        low=data.rules.min_players,
-        high=data.rules.max_players,
-    )
+    how = pages.render("teg", "start", rules=data.rules)
     extras = (("auto", tr("{switch}: off", switch=tr("Pass automatically")), "onAutoPass"),)
     seats = list(data.rules.seat_colors)
     return panels.table_ui(data.rules.name, seats, how, board_columns(), extras)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from generator import __version__
 from generator.engines.count import word
 from generator.games.tem.render.features import (
     CARD,
@@ -39,6 +38,7 @@ from generator.render import Assets
 from generator.render.draw import SEAT_RGB
 from generator.tts import geometry as G
 from generator.tts import objects as O
+from generator.tts import pages
 from generator.tts.geometry import UPRIGHT, Place
 from generator.tts.objects import Obj
 from generator.tts.save import Built, LayoutError, Table, asset_urls, write_save
@@ -510,24 +510,8 @@ def table_objects(plain: dict[str, Any], assets: Assets, url: dict[str, str]) ->
 
 
 def notebook(plain: dict[str, Any], source: str) -> str:
-    """The Rules tab of the notebook, written from the card data."""
-    g = plain["game"]
-    lines = [
-        tr("{game}: {low} to {high} players, {rounds} rounds.", game=g["name"],
-           low=g["players"]["min"], high=g["players"]["max"], rounds=g["rounds"]),
-        "",
-        tr("Start: the host presses Start. Bases are chosen in turn (the starting player last); "
-           "then everyone keeps one of two pilots, places a secret mine at their base and picks "
-           "a basic weapon, all in private dialogs, revealed together."),
-        tr("Each round: program {n} cards in secret (your panel opens a private dialog; only you "
-           "see your cards and directions), then reveal them one per turn.",
-           n=g["program_cards"]),
-        tr("Scoring in rounds {rounds}; weapon VP at the end.",
-           rounds=tr(", ").join(map(str, g["scoring_rounds"]))),
-        "",
-        tr("Built by ttsmod {version} from sources {source}.", version=__version__, source=source),
-    ]  # fmt: skip
-    return "\n".join(lines) + "\n"
+    """The Rules tab of the notebook: cards/tem/pages/rules.j2 with the card data's game."""
+    return pages.notebook("tem", source, g=plain["game"])
 
 
 def build_save(data: Any, assets: Assets, base_url: str, global_script: str, source: str) -> Built:

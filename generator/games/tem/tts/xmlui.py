@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.i18n import tr
-from generator.tts import panels
+from generator.tts import pages, panels
 
 
 def board_columns() -> tuple[tuple[str, str, int], ...]:
@@ -27,11 +27,5 @@ BOARD_COLUMNS = board_columns()  # in English: the ids and widths the layout rea
 def global_ui(plain: dict[str, Any]) -> str:
     """The save's XmlUI string."""
     g = plain["game"]
-    how = tr(
-        "Sit at a seat with a board ({colors}): {low} to {high} players. When everyone is "
-        "seated, the host (or a promoted player) presses Start: the table shuffles the zones, "
-        "pilots and weapons, lays out the arena and picks who starts. Secret choices (pilot, "
-        "base mine, basic weapon, programs) are made in a dialog only you see.",
-        **panels.seats_said(g),
-    )
+    how = pages.render("tem", "start", g=g)
     return panels.table_ui(g["name"], list(g["seat_colors"]), how, board_columns())

@@ -1,1 +1,0 @@
-"""The Liar's Dice table: its layout and its save."""
