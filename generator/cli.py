@@ -490,7 +490,8 @@ def i18n_check(lang: str | None) -> None:
     """List each untranslated marked string, and each translation off its glossary (exit 1).
 
     Off the glossary: a translation without the word its language's glossary gives a term
-    of its English (generator/i18n/glossary.py).
+    of its English (generator/i18n/glossary.py). Also each literal a player would read that
+    is not marked at all (generator/i18n/unmarked.py).
     """
     from generator import i18n as words
 
@@ -501,15 +502,16 @@ def i18n_check(lang: str | None) -> None:
     skipped = [f"{d} ({code})" for code in langs for d in words.domains()
                if code not in words.declared(d)]  # fmt: skip
     try:
-        problems = [p for code in langs for d in words.domains() if code in words.declared(d)
-                    for p in words.missing(d, code) + words.off_glossary(d, code)]  # fmt: skip
+        problems = words.unmarked_literals()
+        problems += [p for code in langs for d in words.domains() if code in words.declared(d)
+                     for p in words.missing(d, code) + words.off_glossary(d, code)]  # fmt: skip
     except words.WordsError as err:
         problems = err.problems
     if skipped:
         click.echo(f"not checked, declaring no such translation: {', '.join(skipped)}")
     if problems:
         click.echo(render(problems))
-        _fail(f"ttsmod: {len(problems)} string(s) untranslated or off the glossary",
+        _fail(f"ttsmod: {len(problems)} string(s) unmarked, untranslated or off the glossary",
               EXIT_BAD_INPUT)  # fmt: skip
     click.echo(f"every marked string is translated, in its glossary's words "
                f"({', '.join(langs) or 'no language'})")  # fmt: skip
@@ -1325,8 +1327,9 @@ def playtest(
     if failed is not None:
         _fail(f"ttsmod: {failed.problem}", 1)
     if foreign:
-        _fail(f"ttsmod: {len(foreign)} Latin-script word(s) a player reads at the {lang} table "
-              "(above): translate them, or name them in the card data", 1)  # fmt: skip
+        _fail(f"ttsmod: {len(foreign)} Latin-script word(s) or ASCII mark(s) a player reads at "
+              f"the {lang} table (above): translate them, or name them in the card data",
+              1)  # fmt: skip
 
 
 def _check_interpreter(interpreter: str) -> None:

@@ -398,3 +398,32 @@ def test_english_left_on_a_japanese_table_is_named_with_its_surface(tmp_path):
         leaky = {**save, "LuaScript": save["LuaScript"].replace(marker, "Round {round}", 1)}
         found = play.play_game(engine, leaky, 3, 1, 1).foreign
     assert {("UI #seat:*:title", "Round"), ("chat", "Round")} <= set(found), sorted(found)
+
+
+def test_an_ascii_mark_in_japanese_text_is_named_where_japanese_writes_its_own():
+    """「ラウンド1/6. Redが」 and 「ゾーン13（ラウンド 4 + 5 + 4）」 are named (。＋ are
+    Japanese's); English text, a number's point and an ellipsis are not."""
+    from generator.harness import seen
+
+    said = [("UI #status", "ラウンド1/6. Redが選んでいます。"),
+            ("chat", "Round 1/6. Red chooses."),
+            ("log", "ダイス1.5倍…待っています..."),
+            ("log of Red", "ゾーン13（ラウンド 4 + 5 + 4）"),
+            ("UI #board", "1位 Red：26＋13＝VP39")]  # fmt: skip
+    found = [(f.surface, f.word) for f in seen.marks(said)]
+    assert found == [("UI #status", "."), ("log of Red", "+"), ("log of Red", "+")]
+
+
+def test_words_a_player_would_read_unmarked_are_named_with_their_line():
+    """`ttsmod i18n check` reads the code too: a literal the table says or names an object
+    with, not in tr(...), is named (none in the tree: the check passes on it)."""
+    from generator.i18n import unmarked
+
+    lua = ('local T = {}\nT.say("Everyone is ready.")\nT.say(tr("Fine"))\n'
+           'local x = { text = "Round " .. n, label = "Red" }\n'
+           'obj.setName(busy and "Red hand" or tr("x"))\nsay(s, "equip", p.color)\n')  # fmt: skip
+    assert list(unmarked.in_lua(lua)) == [(2, "Everyone is ready."), (4, "Round "),
+                                          (5, "Red hand")]  # fmt: skip
+    python = 'O.card(nickname="Planet deck", description=tr("Deck"), name=f"{c} hand")\n'
+    assert list(unmarked.in_python(python)) == [(1, "Planet deck"), (1, "Name hand")]
+    assert i18n.unmarked_literals() == []

@@ -1,5 +1,8 @@
 """What a player reads at a table built in another language: the English left in it.
 
+And, in a Japanese text, an ASCII mark ending a clause (". ", ", ", ": ") or of a sum
+(" + ", " = "), where Japanese writes its own full-width marks.
+
 `ttsmod playtest GAME --lang L` collects every text each colour can read (`Table.seen`: the
 UI's texts and tooltips, chat, its dialog, the notebook, the names and descriptions of the
 objects it sees) and its game log, and names every word in Latin script that is not allowed
@@ -67,6 +70,21 @@ def foreign(seen: Iterable[tuple[str, str]], ok: frozenset[str]) -> Iterator[For
                 yield Foreign(surface, word, text)
 
 
+# Japanese (kana, CJK ideographs, full-width forms): a text holding it is punctuated as it is
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff60]")
+# an ASCII mark ending a clause, after a letter or a digit ("1/6. Blue"), where Japanese
+# writes its own full-width one (not "..." nor a number's "1.5"), and a sum's " + ", " = "
+ASCII_MARK = re.compile(r"(?<=[^\s.A-Za-z])[.,:;!?](?=\s|$)|(?<=\s)[+=](?=\s)")
+
+
+def marks(seen: Iterable[tuple[str, str]]) -> Iterator[Foreign]:
+    """Each ASCII mark ending a clause of a Japanese text, and each ASCII + or = of a sum."""
+    for surface, text in seen:
+        if JAPANESE.search(text):
+            for m in ASCII_MARK.finditer(text):
+                yield Foreign(surface, m.group(), text)
+
+
 def surface_kind(surface: str) -> str:
     """A surface without its object's GUID, its colour or its element's number.
 
@@ -107,7 +125,7 @@ def look(t: Any, found: dict[tuple[str, str], Foreign], logs: dict[str, str] | N
         texts += t.seen(color)
     for color, log in (logs or {}).items():
         texts += [(f"log of {color}", line) for line in log.splitlines()]
-    for f in foreign(texts, ok):
+    for f in [*foreign(texts, ok), *marks(texts)]:
         found.setdefault((surface_kind(f.surface), f.word), f)
 
 

@@ -285,6 +285,20 @@ def missing(domain: str, lang: str) -> list[Problem]:
     ]  # fmt: skip
 
 
+def unmarked_literals() -> list[Problem]:
+    """Each literal a player would read that is not marked for translation (any language).
+
+    Read from the code (generator/i18n/unmarked.py): what the table's Lua shows players and
+    the build's Python names objects with.
+    """
+    from generator.i18n import unmarked as code
+
+    return [Problem(display(path), line, None, WHOLE_FILE, "WORDS",
+                    f"{text!r} reaches players unmarked: write it tr(...) so that a catalogue "
+                    f"can translate it")
+            for path, line, text in code.found()]  # fmt: skip
+
+
 def off_glossary(domain: str, lang: str) -> list[Problem]:
     """Each `lang` translation of the domain lacking its glossary's word for a term.
 

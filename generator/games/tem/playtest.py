@@ -96,7 +96,7 @@ def shown_label(engine: Engine, state: Any, d: dict[str, Any], option: dict[str,
         return tr("{weapon} ({type}, damage {damage}, power {power}; costs {cost}; {vp})",
                   weapon=w["name"], type=word(units, 2, w["type"]), damage=w["damage"],
                   power=w["power_damage"],
-                  cost=" + ".join(cost) or tr("nothing"),
+                  cost=tr(" + ").join(cost) or tr("nothing"),
                   vp=count(units, w["vp"], "vp"))  # fmt: skip
     if CELL.match(label):
         zone = state["cells"][label]["zone"]

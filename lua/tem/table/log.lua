@@ -699,7 +699,7 @@ function L.score_lines(D, view)
     out[#out + 1] = tr("{player}: zones {zones} ({rounds}) + combat {combat} + KOs {ko} + "
       .. "Mighty Mech {mech} + weapons {weapons} ({bought} bought) = {vp}", { player = p.color,
       zones = zones, rounds = #rounds > 0 and tr("rounds {list}",
-      { list = table.concat(rounds, " + ") }) or tr("none scored"), combat = by.combat,
+      { list = table.concat(rounds, tr(" + ")) }) or tr("none scored"), combat = by.combat,
       ko = by.ko, mech = by.mech, weapons = by.weapons, bought = #p.bought,
       vp = Count.of(D.units, p.vp, "vp") })
   end

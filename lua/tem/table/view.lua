@@ -361,7 +361,7 @@ function V.final(ctx)
           weapons = b.weapons, vp = Count.of(ctx.D.units, p.vp, "vp") })
     end
     for _, r in ipairs(pv.ranking) do
-      lines[#lines + 1] = r.place .. ". " .. by[r.color]
+      lines[#lines + 1] = tr("{place}. {score}", { place = r.place, score = by[r.color] })
     end
     lines[#lines + 1] = Log.winner(pv)
     return table.concat(lines, "\n")

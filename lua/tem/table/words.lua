@@ -129,7 +129,7 @@ function W.weapon(D, id)
   return tr("{weapon} ({type}, damage {damage}, power {power}; costs {cost}; {vp})",
     { weapon = w.name, type = Count.word(D.units, 2, w.type), damage = w.damage,
       power = w.power_damage,
-      cost = #cost > 0 and table.concat(cost, " + ") or tr("nothing"),
+      cost = #cost > 0 and table.concat(cost, tr(" + ")) or tr("nothing"),
       vp = Count.of(D.units, w.vp, "vp") })
 end
 
@@ -190,7 +190,7 @@ function W.status(ctx)
   if pv.phase == "over" then
     return tr("Game over. {winner}", { winner = Log.winner(pv) })
   end
-  local head = Log.round_of(ctx.D, pv.round) .. ". "
+  local head = tr("{round}. ", { round = Log.round_of(ctx.D, pv.round) })
   if Game.simultaneous(m) then
     local done = {}
     for _, p in ipairs(pv.players) do

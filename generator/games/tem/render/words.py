@@ -59,4 +59,4 @@ def ability(a: dict[str, Any], units: Units) -> str:
 
 def cost(c: dict[str, int], units: Units) -> str:
     """A weapon's cost ("2 energy + 1 credit")."""
-    return " + ".join(count(units, n, r) for r, n in sorted(c.items())) or tr("free")
+    return tr(" + ").join(count(units, n, r) for r, n in sorted(c.items())) or tr("free")
