@@ -49,8 +49,8 @@ MSGSTRS = {
                             'msgstr "{color}：ボットなし"', 'msgstr "{color}：\x00ボットなし"',
                             "holds the control character U+0000"),
     "placeholders dropped in a game's words": (
-        LIARS_PO, 'msgid "{player} bids {bid}."', 'msgstr "{player}が「{bid}」とビッドしました。"',
-        'msgstr "ビッドしました。"', "lacks {bid}, {player}"),
+        LIARS_PO, 'msgid "{player} bids {bid}."', 'msgstr "{player}が「{bid}」とビッドした。"',
+        'msgstr "ビッドした。"', "lacks {bid}, {player}"),
 }  # fmt: skip
 
 

@@ -427,3 +427,13 @@ def test_words_a_player_would_read_unmarked_are_named_with_their_line():
     python = 'O.card(nickname="Planet deck", description=tr("Deck"), name=f"{c} hand")\n'
     assert list(unmarked.in_python(python)) == [(1, "Planet deck"), (1, "Name hand")]
     assert i18n.unmarked_literals() == []
+
+
+def test_a_japanese_log_entry_in_the_polite_form_is_named():
+    """The log is told in the plain form (振った); panels and refusals may be polite."""
+    from generator.harness import seen
+
+    logs = {"Red": "Redはダイス4個を振った。\nBlueが「4が2個」とビッドしました。\nRound 1 starts.",
+            "Grey": "実際は3が8個（1も数えます）。"}  # fmt: skip
+    found = [(f.surface, f.word) for f in seen.polite(logs)]
+    assert found == [("log of Red", "ました"), ("log of Grey", "ます")]

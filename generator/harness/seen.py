@@ -1,7 +1,8 @@
 """What a player reads at a table built in another language: the English left in it.
 
 And, in a Japanese text, an ASCII mark ending a clause (". ", ", ", ": ") or of a sum
-(" + ", " = "), where Japanese writes its own full-width marks.
+(" + ", " = "), where Japanese writes its own full-width marks; and a log entry in the
+polite form (the log is plain: "振った", not "振りました").
 
 `ttsmod playtest GAME --lang L` collects every text each colour can read (`Table.seen`: the
 UI's texts and tooltips, chat, its dialog, the notebook, the names and descriptions of the
@@ -85,6 +86,20 @@ def marks(seen: Iterable[tuple[str, str]]) -> Iterator[Foreign]:
                 yield Foreign(surface, m.group(), text)
 
 
+# the log tells what happened in the plain form ("振った"); questions, notices and refusals
+# speak to the reader in the polite one ("選んでください", "できません")
+POLITE = re.compile(r"ました|ます(?=[。、\uff1a\uff1b\uff09\s]|$)|でした")
+
+
+def polite(logs: dict[str, str]) -> Iterator[Foreign]:
+    """Each Japanese log entry told in the polite form, not the log's plain one."""
+    for color, log in logs.items():
+        for line in log.splitlines():
+            found = POLITE.search(line) if JAPANESE.search(line) else None
+            if found:
+                yield Foreign(f"log of {color}", found.group(), line)
+
+
 def surface_kind(surface: str) -> str:
     """A surface without its object's GUID, its colour or its element's number.
 
@@ -125,7 +140,7 @@ def look(t: Any, found: dict[tuple[str, str], Foreign], logs: dict[str, str] | N
         texts += t.seen(color)
     for color, log in (logs or {}).items():
         texts += [(f"log of {color}", line) for line in log.splitlines()]
-    for f in [*foreign(texts, ok), *marks(texts)]:
+    for f in [*foreign(texts, ok), *marks(texts), *polite(logs or {})]:
         found.setdefault((surface_kind(f.surface), f.word), f)
 
 
