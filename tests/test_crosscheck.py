@@ -121,8 +121,10 @@ def test_a_planted_bug_in_the_lua_choices_is_caught(pair):
     planted = source.replace("if not surface then", "if true then", 1)
     assert planted != source, "the line to plant the bug in has changed"
     buggy = Pair(pair.python, LuaEngine(overrides={"teg.core.rules": planted}))
+    # (a greedy and a random seat: the random one moves where only orbiting is allowed soon,
+    # the greedy one keeps the game short)
     found = next(
-        (r.divergence for r in crosscheck(buggy, 10, 1, [2, 3], ["random"]) if r.divergence),
+        (r.divergence for r in crosscheck(buggy, 10, 1, [2], ["greedy", "random"]) if r.divergence),
         None,
     )
     assert isinstance(found, Divergence)

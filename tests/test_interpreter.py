@@ -252,7 +252,7 @@ def test_time_is_moonsharps_own_with_the_bridge_taken_out():
 def test_a_whole_game_on_moonsharp_is_lupas_game(game):
     run = subprocess.run(
         [sys.executable, "-m", "generator", "playtest", game, "--games", "1",
-         "--players", "2", "--interpreter", f"moonsharp={DLL}"],
+         "--players", "2", "--secrets-every", "25", "--interpreter", f"moonsharp={DLL}"],
         cwd=ROOT, capture_output=True, text=True, timeout=1200,
     )  # fmt: skip
     assert run.returncode == 0, run.stderr  # a game unlike lupa's fails, naming where
