@@ -24,8 +24,8 @@ test: $(STAMP) lint
 	fi
 	$(BIN)/python -m pytest -q -n auto --maxprocesses 4
 
-# The long runs CI leaves out: every seeded game of the UI checks (Mechs 40, not 20;
-# Galaxies 60, not 40, and 12 games for the rare features, not 2).
+# The long runs CI leaves out: every seeded game of the UI checks (Mechs 40, not 7 and 3 rare
+# ones; Galaxies 60, not 8, and 12 games for the rare features, not 2).
 soak: $(STAMP)
 	TTSMOD_SOAK=1 $(BIN)/python -m pytest -q -n auto --maxprocesses 4 tests/test_tem_table.py \
 		tests/test_table.py tests/test_panels_after_rewinds.py
