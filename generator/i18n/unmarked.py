@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from generator.harness.tts.emulator import SEAT_COLORS
+from generator.harness.tts.seats import ALL_COLORS
 from generator.paths import ROOT
 
 SINKS = frozenset({"say", "announce", "tell", "notify", "broadcastToAll", "broadcastToColor",
@@ -33,7 +33,7 @@ FIELDS = frozenset({"text", "label", "question", "tooltip", "prompt", "title"})
 KEYWORDS = frozenset({"nickname", "description", "name", "text", "tooltip", "label", "title",
                       "notebook"})  # fmt: skip
 WORDS = re.compile(r"[A-Za-z]{2,}.*\s[A-Za-z]{2,}|^[A-Z][a-z]{2,}", re.S)
-NAMES = frozenset({*SEAT_COLORS, "Grey", "Black"})
+NAMES = frozenset(ALL_COLORS)  # seat colours are names
 
 
 def _words(text: str) -> bool:
