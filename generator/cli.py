@@ -148,6 +148,20 @@ def validate(source: str, game: str | None, fmt: str) -> None:
 
 GAME_OR_DIR = click.argument("source", default=games.DEFAULT, metavar="[GAME_OR_DIR]")
 FOLDER_GAME = click.option("--game", help="Which game a folder holds (default: its name).")
+JOBS = click.option(
+    "--jobs",
+    type=click.IntRange(1),
+    envvar="TTSMOD_JOBS",
+    show_envvar=True,
+    help="Processes to spread the games over (default: the machine's cores); the same "
+    "seed gives the same games and report whatever their number.",
+)
+
+
+def _cores() -> int:
+    from generator.harness.spread import cores
+
+    return cores()
 
 
 @main.command()
@@ -909,6 +923,7 @@ def _replay_both(game: str, data: dict[str, Any], name: str, check: Any) -> str:
     help="Both engines speak LANG (its catalogues in cards/): every option's label is "
     "compared in it.",
 )
+@JOBS
 def crosscheck(
     source: str,
     game: str | None,
@@ -918,6 +933,7 @@ def crosscheck(
     bot: str,
     choices: bool,
     lang: str | None,
+    jobs: int | None,
 ) -> None:
     """Self-play where every action is applied by both engines, compared after each one.
 
@@ -927,78 +943,64 @@ def crosscheck(
     the first differing JSON path, writes the shortest record that still diverges to
     build/crosscheck/<game>/ and exits 1. With a table level (--bot strong), the Lua bot is
     asked every decision the Python bot answers, from the same state and seed, and a
-    different choice is a divergence too.
+    different choice is a divergence too. The games are spread over --jobs processes; game
+    i depends on the seed and i alone, so the report is the same whatever their number.
     """
     from rich.progress import Progress
 
-    from generator import paths
-    from generator.harness.crosscheck import Pair
-    from generator.harness.crosscheck import crosscheck as run_crosscheck
+    from generator import i18n, paths
+    from generator.harness.crosscheck import Plan, run_plan
 
     game, engine, report = _rules_of(source, game)
     rules = games.get(game)
     bots = _bots(game, bot)
     low, high = rules.player_range(engine)
     counts = _player_counts(game, [players] if players else list(range(low, high + 1)), engine)
-    from generator import i18n
-    from generator.harness import storycheck
-    from generator.harness.story import Teller
-
-    words = None
     if lang is not None and lang != i18n.SOURCE:
         try:
-            words = i18n.translator(game, lang)
+            i18n.translator(game, lang)
         except i18n.WordsError as err:
             click.echo(render(err.problems))
             _fail(f"ttsmod: the words in '{lang}' are not whole (above)", EXIT_BAD_INPUT)
-        spoken = i18n.translate_cards(report, words)
-        engine = rules.engine(spoken.data)  # type: ignore[attr-defined]
-        report = spoken  # type: ignore[assignment]
-    lua = _lua_engine(game, report, seed, words)
-    pair = Pair(engine, lua, compare_choices=choices, game=game)
+    plan = Plan(str(report.source), game, seed, counts, bots, choices, lang)
     actions = 0
-
-    numbers = getattr(games.get(game), "numbers", None)
-    teller = Teller(game) if numbers else None
-    told = 0
-    with Progress(transient=True, console=_stderr_console()) as progress, i18n.speaking(words):
+    with Progress(transient=True, console=_stderr_console()) as progress:
         task = progress.add_task("cross-checking", total=count)
-        for index, result in enumerate(run_crosscheck(pair, count, seed, counts, bots)):
+        for index, checked in enumerate(run_plan(plan, count, jobs or _cores())):
+            result = checked.result
             actions += result.actions
             progress.advance(task)
-            if result.divergence is None and teller is not None:
-                # the story the table tells of the game, as a spectator reads it
-                found = storycheck.check_record(game, result.record, teller, readers=[None])
-                told += 1
-                if found:
-                    progress.stop()
-                    click.echo(f"game {index}: the log says what the states do not "
-                               f"({len(found)} in all): {found[0]}")  # fmt: skip
-                    name = f"story-seed{seed}-game{index:04d}.json"
-                    out = paths.BUILD / "crosscheck" / game / name
-                    out.parent.mkdir(parents=True, exist_ok=True)
-                    out.write_text(json.dumps(result.record, indent=1) + "\n", encoding="utf-8")
-                    _fail(f"ttsmod: the story checker found a false log entry: {display(out)}",
-                          EXIT_RULES)  # fmt: skip
-            if result.divergence is not None:
+            if checked.story:
                 progress.stop()
-                click.echo(f"game {index}: {result.divergence.describe()}")
-                kept = len(result.divergence.record["actions"])
-                name = f"divergence-seed{seed}-game{index:04d}.json"
+                click.echo(f"game {index}: the log says what the states do not "
+                           f"({len(checked.story)} in all): {checked.story[0]}")  # fmt: skip
+                name = f"story-seed{seed}-game{index:04d}.json"
                 out = paths.BUILD / "crosscheck" / game / name
-                try:
-                    out.parent.mkdir(parents=True, exist_ok=True)
-                    text = json.dumps(result.divergence.record, indent=1) + "\n"
-                    out.write_text(text, encoding="utf-8")
-                except OSError as err:
-                    _fail(
-                        f"ttsmod: cannot write the diverging record to {display(out)}: "
-                        f"{err.strerror or err}",
-                        EXIT_BAD_INPUT,
-                    )
-                _fail(f"shortest diverging record ({kept} actions): {display(out)}", EXIT_RULES)
+                out.parent.mkdir(parents=True, exist_ok=True)
+                out.write_text(json.dumps(result.record, indent=1) + "\n", encoding="utf-8")
+                _fail(f"ttsmod: the story checker found a false log entry: {display(out)}",
+                      EXIT_RULES)  # fmt: skip
+            if result.divergence is None:
+                continue
+            progress.stop()
+            click.echo(f"game {index}: {result.divergence.describe()}")
+            kept = len(result.divergence.record["actions"])
+            name = f"divergence-seed{seed}-game{index:04d}.json"
+            out = paths.BUILD / "crosscheck" / game / name
+            try:
+                out.parent.mkdir(parents=True, exist_ok=True)
+                text = json.dumps(result.divergence.record, indent=1) + "\n"
+                out.write_text(text, encoding="utf-8")
+            except OSError as err:
+                _fail(
+                    f"ttsmod: cannot write the diverging record to {display(out)}: "
+                    f"{err.strerror or err}",
+                    EXIT_BAD_INPUT,
+                )
+            _fail(f"shortest diverging record ({kept} actions): {display(out)}", EXIT_RULES)
     levels = sorted({b for b in bots if b in ("easy", "strong")})
     twins = f"; the {' and '.join(levels)} bots' Lua twins chose alike" if levels else ""
+    told = bool(getattr(rules, "numbers", None))
     story = "; every game's log true to its states (the story checker)" if told else ""
     click.echo(
         f"{count} game(s), {actions} action(s) applied by both engines"
@@ -1037,6 +1039,7 @@ def crosscheck(
     help="With --records: replace the game-*.json records already in DIR.",
 )
 @_format_option("text: the summary as lines; json: the same figures as one JSON object.")
+@JOBS
 def simulate(
     source: str,
     game: str | None,
@@ -1047,12 +1050,13 @@ def simulate(
     records: Path | None,
     force: bool,
     fmt: str,
+    jobs: int | None,
 ) -> None:
     """Play seeded self-play games of either game and summarize them.
 
     The setup's chance comes from the seed (Tiny Epic Galaxies: missions dealt, the planet
     deck; Tiny Epic Mechs: the arena, pilots dealt, the weapon deck): the same seed gives
-    the same games, summary and records.
+    the same games, summary and records, whatever the number of --jobs.
 
     GAME_OR_DIR: a game id (`ttsmod games` lists them; teg when left out), or a
     folder holding a copy of one's YAML files (--game names the game if the folder's name
@@ -1060,16 +1064,19 @@ def simulate(
     """
     from rich.progress import Progress
 
-    game, engine, _ = _rules_of(source, game)
+    from generator.engines.selfplay import Batch, play_games
+
+    game, engine, report = _rules_of(source, game)
     rules = games.get(game)
     bots = _bots(game, bot)
     _player_counts(game, [players], engine)
+    batch = Batch(str(report.source), game, players, seed, bots)
     if records is not None:
         _records_folder(records, force)
     played = []
     with Progress(transient=True, console=_stderr_console()) as progress:
         task = progress.add_task("playing", total=count)
-        for index, result in enumerate(rules.simulate(engine, count, players, seed, bots), 1):
+        for index, result in enumerate(play_games(batch, count, jobs or _cores()), 1):
             played.append(result)
             if records is not None:
                 text = json.dumps(result.record, sort_keys=True, separators=(",", ":"))
@@ -1402,9 +1409,7 @@ def _rules_of(source: str, game: str | None) -> tuple[str, Any, cards.Report]:
         click.echo(render(report.problems))
         _fail(f"ttsmod: the card data has the problems above ({display(report.source)})",
               EXIT_BAD_INPUT)  # fmt: skip
-    rules = games.get(report.game)
-    shipped = cards.resolve(report.game)[1].resolve() == Path(report.source).resolve()
-    return report.game, rules.engine(None if shipped else report.data), report
+    return report.game, games.get(report.game).engine(report.own_data), report
 
 
 def _lua_engine(

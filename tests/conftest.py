@@ -21,6 +21,10 @@ from generator.paths import CARDS, ROOT
 settings.register_profile("repeatable", derandomize=True)
 settings.load_profile("repeatable")
 
+# The suite already runs on every core (pytest -n): a command it runs plays its games in
+# its own process unless a test asks for more (`--jobs 2`: the same report whatever N).
+os.environ.setdefault("TTSMOD_JOBS", "1")
+
 
 @dataclass
 class Run:

@@ -174,6 +174,24 @@ def test_replay_both_and_the_crosscheck_command(cli, tmp_path):
     assert run.code == 0 and "0 divergences" in run.stdout, run
 
 
+def test_games_spread_over_processes_give_the_same_report_and_records(cli, tmp_path):
+    # game i depends on the seed and i alone: two processes play the games one does
+    args = ("liars", "--games", "5", "--seed", "3")
+    one, two = (cli("crosscheck", *args, "--jobs", n) for n in ("1", "2"))
+    assert one.code == two.code == 0 and "5 game(s)" in one.stdout, one
+    assert one.stdout == two.stdout
+    runs = [
+        cli("simulate", "teg", "--games", "3", "--players", "2", "--seed", "5", "--jobs", n,
+            "--records", str(tmp_path / n))
+        for n in ("1", "2")
+    ]  # fmt: skip
+    assert runs[0].code == runs[1].code == 0 and runs[0].stdout == runs[1].stdout, runs[1]
+    names = sorted(p.name for p in (tmp_path / "1").iterdir())
+    assert names == ["game-0001.json", "game-0002.json", "game-0003.json"]
+    for name in names:
+        assert (tmp_path / "1" / name).read_bytes() == (tmp_path / "2" / name).read_bytes()
+
+
 def test_replay_both_reports_a_record_both_engines_refuse(cli, tmp_path):
     engine = load_engine()
     setup = deal(engine, 2, random.Random(3))

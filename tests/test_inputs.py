@@ -359,7 +359,7 @@ def test_a_crosscheck_that_cannot_write_its_record_says_so(cli, tmp_path, monkey
         actions = 1
         divergence = Found()
 
-    monkeypatch.setattr(module, "crosscheck", lambda *args: iter([Result()]))
+    monkeypatch.setattr(module, "run_plan", lambda *args: iter([module.Checked(Result())]))
     blocked = write(tmp_path / "build", "not a folder")
     monkeypatch.setattr("generator.paths.BUILD", blocked)
     run = cli("crosscheck", "teg", "--games", "1")

@@ -109,6 +109,12 @@ class Report:
         """True when no problem was found (and `data` is set)."""
         return not self.problems
 
+    @property
+    def own_data(self) -> Any:
+        """The data for the game's engine: None for the game's own folder (its default)."""
+        shipped = resolve(self.game)[1].resolve() == Path(self.source).resolve()
+        return None if shipped else self.data
+
 
 def resolve(source: str | Path, game: str | None = None) -> tuple[str, Path]:
     """Turn `validate`'s argument into (game id, card folder).

@@ -173,12 +173,47 @@ def run(
     players: int,
     seed: int,
     seat_bots: list[str],
+    first: int = 0,
 ) -> Iterator[Played]:
-    """Play `games` seeded games (game i from game_rng(seed, i)); seat i is seat_bots[i % n]."""
+    """Play games first..games-1 (game i from game_rng(seed, i)); seat i is seat_bots[i % n]."""
     seats = [seat_bots[i % len(seat_bots)] for i in range(players)]
-    for index in range(games):
+    for index in range(first, games):
         rng = game_rng(seed, index)
         yield play(engine, deal(engine, players, rng), seats, rng, bots)
+
+
+@dataclass(frozen=True)
+class Batch:
+    """A run of seeded self-play games as plain data, so every process can play its share."""
+
+    source: str  # a game id or a card folder (read and checked by the caller first)
+    game: str
+    players: int
+    seed: int
+    bots: list[str]
+
+
+def _ready(batch: Batch) -> tuple[Batch, Any]:
+    from generator import cards, games
+
+    report = cards.validate(batch.source, batch.game)
+    return batch, games.get(batch.game).engine(report.own_data)
+
+
+def _play(ready: tuple[Batch, Any], index: int) -> Any:
+    from generator import games
+
+    batch, engine = ready
+    rules = games.get(batch.game)
+    (played,) = rules.simulate(engine, index + 1, batch.players, batch.seed, batch.bots, index)
+    return played
+
+
+def play_games(batch: Batch, games: int, jobs: int = 1) -> Iterator[Any]:
+    """The batch's games 0..games-1 over `jobs` processes, in order (the same whatever `jobs`)."""
+    from generator.harness.spread import in_order
+
+    return in_order(games, jobs, _ready, (batch,), _play)
 
 
 @dataclass(frozen=True)

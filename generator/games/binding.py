@@ -158,13 +158,15 @@ class Binding:
         return str(rng.choice(decision["options"])["id"])
 
     def simulate(
-        self, engine: Any, games: int, players: int, seed: int, bots: list[str]
+        self, engine: Any, games: int, players: int, seed: int, bots: list[str], first: int = 0
     ) -> Iterator[Any]:
+        """Seeded self-play games first..games-1 (game i depends on the seed and i alone)."""
         if self.has(self.SIMULATION):
-            return self.part(self.SIMULATION, "run")(engine, games, players, seed, bots)  # type: ignore[no-any-return]
+            run = self.part(self.SIMULATION, "run")
+            return run(engine, games, players, seed, bots, first)  # type: ignore[no-any-return]
         from generator.engines import selfplay
 
-        return selfplay.run(engine, self.deal, self.bots(), games, players, seed, bots)
+        return selfplay.run(engine, self.deal, self.bots(), games, players, seed, bots, first)
 
     def summarize(self, engine: Any, played: list[Any]) -> Any:
         if self.has(self.SIMULATION):

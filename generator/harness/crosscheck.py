@@ -388,6 +388,22 @@ def _twinned(
     return choose
 
 
+def play_game(pair: Pair, index: int, seed: int, players: list[int], bots: list[str]) -> GameResult:
+    """Cross-check game `index` of a run seeded `seed` (player counts cycle through `players`).
+
+    The game depends on the seed and its index alone: any one can be played again by itself.
+    """
+    n = players[index % len(players)]
+    rng = game_rng(seed, index)
+    seats = [bots[i % len(bots)] for i in range(n)]
+    result = play_both(pair, pair.game.deal(pair.python, n, rng), seats, rng)
+    if result.divergence is not None and not result.divergence.bot:
+        result.divergence.record = shrink(pair, result.record, result.divergence)
+    elif result.divergence is not None:
+        result.divergence.record = result.record
+    return result
+
+
 def crosscheck(
     pair: Pair,
     games: int,
@@ -398,14 +414,84 @@ def crosscheck(
 ) -> Iterator[GameResult]:
     """Cross-check `games` seeded self-play games; player counts cycle through `players`."""
     for index in range(games):
-        n = players[index % len(players)]
-        rng = game_rng(seed, index)
-        seats = [bots[i % len(bots)] for i in range(n)]
-        result = play_both(pair, pair.game.deal(pair.python, n, rng), seats, rng)
-        if result.divergence is not None and not result.divergence.bot:
-            result.divergence.record = shrink(pair, result.record, result.divergence)
-        elif result.divergence is not None:
-            result.divergence.record = result.record
+        result = play_game(pair, index, seed, players, bots)
         if on_game is not None:
             on_game(result)
         yield result
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A cross-check run as plain data, so that every process can make its own engines."""
+
+    source: str  # a game id or a card folder
+    game: str
+    seed: int
+    players: list[int]
+    bots: list[str]
+    choices: bool = True
+    lang: str | None = None  # both engines speak it (None: English)
+    story: bool = True  # each game's log checked against its states (games with numbers)
+
+
+@dataclass
+class Checked:
+    """One game of a run: what play_game found and what the story checker found."""
+
+    result: GameResult
+    story: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Ready:
+    """A plan's engines, made once per process."""
+
+    plan: Plan
+    pair: Pair
+    words: dict[str, str] | None
+    teller: Any = None
+
+
+def ready(plan: Plan) -> Ready:
+    """The engines a plan plays with (its card data read and checked by the caller first)."""
+    from generator import cards, i18n
+    from generator.harness.story import Teller
+    from generator.luabuild.scripts import generated_modules
+
+    report = cards.validate(plan.source, plan.game)
+    rules = games.get(report.game)
+    data = report.own_data
+    words = None
+    if plan.lang is not None and plan.lang != i18n.SOURCE:
+        words = i18n.translator(report.game, plan.lang)
+        report = i18n.translate_cards(report, words)  # type: ignore[assignment]
+        data = report.data
+    assert report.documents is not None
+    module = generated_modules(report.game, report.documents)[f"{report.game}.data"]
+    lua = LuaEngine({f"{report.game}.data": module}, seed=plan.seed, game=report.game, words=words)
+    pair = Pair(rules.engine(data), lua, compare_choices=plan.choices, game=report.game)  # type: ignore[attr-defined]
+    numbers = getattr(rules, "numbers", None)
+    teller = Teller(report.game) if plan.story and numbers else None
+    return Ready(plan, pair, words, teller)
+
+
+def check_game(run: Ready, index: int) -> Checked:
+    """Game `index` of the run, cross-checked, and (when it agreed) its story checked."""
+    from generator import i18n
+    from generator.harness import storycheck
+
+    plan = run.plan
+    with i18n.speaking(run.words):
+        result = play_game(run.pair, index, plan.seed, plan.players, plan.bots)
+        if result.divergence is not None or run.teller is None:
+            return Checked(result)
+        # the story the table tells of the game, as a spectator reads it
+        found = storycheck.check_record(plan.game, result.record, run.teller, readers=[None])
+    return Checked(result, [str(f) for f in found])
+
+
+def run_plan(plan: Plan, games: int, jobs: int = 1) -> Iterator[Checked]:
+    """The plan's games 0..games-1 over `jobs` processes, in order (the same whatever `jobs`)."""
+    from generator.harness.spread import in_order
+
+    return in_order(games, jobs, ready, (plan,), check_game)

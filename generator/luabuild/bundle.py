@@ -9,14 +9,16 @@ save splitters that unbundle luabundle scripts can take ours apart again.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.paths import ROOT, display
+from generator.paths import BUILD, ROOT, display
 from generator.problems import Problem
 
 ROOT_NAME = "__root"
@@ -104,17 +106,24 @@ def parse(module: Module) -> Any:
 def requires(module: Module, cache_dir: Path | None = None) -> list[tuple[str, int]]:
     """The modules a module requires, with the line of each `require`, in source order.
 
-    With `cache_dir`, the answer is kept by a hash of the source (parsing is slow).
+    With `cache_dir`, the answer is kept by a hash of the source (parsing is slow: seconds
+    for a game's core, in every process that loads one).
     """
     if cache_dir is not None:
         key = hashlib.sha256(f"{module.origin}\0{module.source}".encode()).hexdigest()
         path = cache_dir / f"requires-{key}.json"
-        if path.is_file():
-            return [(name, line) for name, line in json.loads(path.read_text(encoding="utf-8"))]
+        try:
+            kept = json.loads(path.read_text(encoding="utf-8"))
+            return [(str(name), int(line)) for name, line in kept]
+        except (OSError, ValueError, TypeError):
+            pass  # absent or unreadable: parse
         found = requires(module)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(found), encoding="utf-8")
+            # written beside, then renamed: a process reading it at once sees all or nothing
+            staged = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+            staged.write_text(json.dumps(found), encoding="utf-8")
+            os.replace(staged, path)
         except OSError:
             pass  # the cache only saves time
         return found
@@ -164,7 +173,15 @@ def find_module(name: str, lua_root: Path, generated: dict[str, str]) -> Module 
 def collect(
     root: Module, lua_root: Path, generated: dict[str, str], cache_dir: Path | None = None
 ) -> list[Module]:
-    """The root and every module it needs, each once: root first, the rest by name."""
+    """The root and every module it needs, each once: root first, the rest by name.
+
+    Which modules a module requires is kept in `cache_dir` (build/.cache when None).
+    """
+    if cache_dir is None:
+        from generator.outputs import OutputError, inside
+
+        with contextlib.suppress(OutputError):  # a link out of build/: nothing is kept
+            cache_dir = inside(BUILD, ".cache")
     seen: dict[str, Module] = {}
     problems: list[Problem] = []
     pending = [root]

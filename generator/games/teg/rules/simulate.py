@@ -18,9 +18,11 @@ from generator.games.teg.rules.engine import Engine
 from generator.games.teg.rules.records import Played, deal
 
 
-def run(engine: Engine, games: int, players: int, seed: int, bots: list[str]) -> Iterator[Played]:
-    """Play `games` seeded games; seat i is driven by bots[i % len(bots)]."""
-    return selfplay.run(engine, deal, BOTS, games, players, seed, bots)
+def run(
+    engine: Engine, games: int, players: int, seed: int, bots: list[str], first: int = 0
+) -> Iterator[Played]:
+    """Play seeded games first..games-1; seat i is driven by bots[i % len(bots)]."""
+    return selfplay.run(engine, deal, BOTS, games, players, seed, bots, first)
 
 
 @dataclass(frozen=True)

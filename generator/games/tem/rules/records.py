@@ -40,9 +40,11 @@ def play(engine: Engine, setup: dict[str, Any], bots: list[str], rng: random.Ran
     return selfplay.play(engine, setup, bots, rng, BOTS)
 
 
-def run(engine: Engine, games: int, players: int, seed: int, bots: list[str]) -> Iterator[Played]:
-    """Play `games` seeded games; seat i is driven by bots[i % len(bots)]."""
-    return selfplay.run(engine, deal, BOTS, games, players, seed, bots)
+def run(
+    engine: Engine, games: int, players: int, seed: int, bots: list[str], first: int = 0
+) -> Iterator[Played]:
+    """Play seeded games first..games-1; seat i is driven by bots[i % len(bots)]."""
+    return selfplay.run(engine, deal, BOTS, games, players, seed, bots, first)
 
 
 @dataclass(frozen=True)
