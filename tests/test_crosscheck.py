@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.engines.errors import canonical
 from generator.games.teg.rules import IllegalAction, load_engine
 from generator.games.teg.rules.records import deal
 from generator.games.teg.rules.sources import BadPath
@@ -172,6 +173,34 @@ def test_replay_both_and_the_crosscheck_command(cli, tmp_path):
     assert lua_state == py_state == both_state
     run = cli("crosscheck", "teg", "--games", "3", "--seed", "4")
     assert run.code == 0 and "0 divergences" in run.stdout, run
+
+
+def test_the_quick_state_comparison_sees_what_the_texts_would(pair):
+    # the cross-check compares states without writing them: it must see every difference
+    # their canonical texts show (None vs absent, {} vs [], a value, a key too many)
+    import copy
+
+    engine = pair.python
+    setup = deal(engine, 3, random.Random(5))
+    py_state, lua_state = engine.new_game(setup), pair.lua.new_game(setup)
+    assert pair.lua.same(lua_state, py_state)
+    assert json.loads(pair.lua.encode(lua_state)) == json.loads(json.dumps(py_state))
+
+    def changed(edit):
+        other = copy.deepcopy(py_state)
+        edit(other)
+        assert canonical(other) != canonical(py_state)  # (the edit is a real difference)
+        return pair.lua.same(lua_state, other)
+
+    nulls = [k for k, v in py_state.items() if v is None]
+    empties = [k for k, v in py_state.items() if v in ({}, [])]
+    assert nulls and empties, (nulls, empties)
+    assert not changed(lambda s: s.pop(nulls[0]))
+    assert not changed(lambda s: s.__setitem__(nulls[0], "null"))
+    assert not changed(lambda s: s.__setitem__(empties[0], {} if s[empties[0]] == [] else []))
+    assert not changed(lambda s: s["players"][1].__setitem__("energy", 9))
+    assert not changed(lambda s: s["players"][0].__setitem__("extra", 1))
+    assert not changed(lambda s: s["players"].pop())
 
 
 def test_games_spread_over_processes_give_the_same_report_and_records(cli, tmp_path):

@@ -162,16 +162,22 @@ class Pair:
         py_next = lua_next = None
         try:
             py_next = self.python.apply(py_state, action)
-            py: Outcome = ("state", canonical(py_next))
         except IllegalAction as err:
-            py = ("refused", err.reason)
+            py: Outcome = ("refused", err.reason)
         try:
             lua_next = self.lua.apply(lua_state, action)
-            lu: Outcome = ("state", self.lua.encode(lua_next))
         except IllegalAction as err:
-            lu = ("refused", err.reason)
+            lu: Outcome = ("refused", err.reason)
         except LuaError as err:  # a crash in the Lua core is a divergence, not a refusal
             lu = ("crashed", str(err))
+        if py_next is not None and lua_next is not None:
+            if self.lua.same(lua_next, py_next):
+                return py_next, lua_next, None  # (the texts would be equal: not written)
+            py, lu = ("state", canonical(py_next)), ("state", self.lua.encode(lua_next))
+        elif py_next is not None:
+            py = ("state", canonical(py_next))
+        elif lua_next is not None:
+            lu = ("state", self.lua.encode(lua_next))
         return py_next, lua_next, _diverged(index, action, py, lu)
 
     def compare_trace(
@@ -294,6 +300,9 @@ class GameResult:
     record: Record
     actions: int
     divergence: Divergence | None
+    # the Python engine's states from the setup's on, when the game was played whole (the
+    # story checker reads them rather than playing the game again); not kept past the check
+    states: list[Any] | None = None
 
 
 # The share of actions whose check also walks a random detour off the action's own path.
@@ -333,6 +342,7 @@ def play_both(
     if found is not None:
         return GameResult(record, 0, found)
     colors = setup["players"]
+    states = [py_state]
     while not pair.python.is_over(py_state):
         if len(record["actions"]) >= limit:
             raise RuntimeError(f"game did not end after {limit} actions")
@@ -354,7 +364,8 @@ def play_both(
         py_state, lua_state, found = pair.step(index, py_state, lua_state, action, walks)
         if found is not None:
             return GameResult(record, index + 1, found)
-    return GameResult(record, len(record["actions"]), None)
+        states.append(py_state)
+    return GameResult(record, len(record["actions"]), None, states)
 
 
 def _twinned(
@@ -462,6 +473,7 @@ def ready(plan: Plan) -> Ready:
     rules = games.get(report.game)
     data = report.own_data
     words = None
+    told = report.documents  # the story is told in English, from the same card data
     if plan.lang is not None and plan.lang != i18n.SOURCE:
         words = i18n.translator(report.game, plan.lang)
         report = i18n.translate_cards(report, words)  # type: ignore[assignment]
@@ -471,7 +483,7 @@ def ready(plan: Plan) -> Ready:
     lua = LuaEngine({f"{report.game}.data": module}, seed=plan.seed, game=report.game, words=words)
     pair = Pair(rules.engine(data), lua, compare_choices=plan.choices, game=report.game)  # type: ignore[attr-defined]
     numbers = getattr(rules, "numbers", None)
-    teller = Teller(report.game) if plan.story and numbers else None
+    teller = Teller(report.game, told) if plan.story and numbers else None
     return Ready(plan, pair, words, teller)
 
 
@@ -483,10 +495,18 @@ def check_game(run: Ready, index: int) -> Checked:
     plan = run.plan
     with i18n.speaking(run.words):
         result = play_game(run.pair, index, plan.seed, plan.players, plan.bots)
+        states, result.states = result.states, None  # (not sent back to the caller)
         if result.divergence is not None or run.teller is None:
             return Checked(result)
         # the story the table tells of the game, as a spectator reads it
-        found = storycheck.check_record(plan.game, result.record, run.teller, readers=[None])
+        found = storycheck.check_record(
+            plan.game,
+            result.record,
+            run.teller,
+            readers=[None],
+            states=states,
+            engine=run.pair.python,
+        )
     return Checked(result, [str(f) for f in found])
 
 

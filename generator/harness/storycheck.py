@@ -217,6 +217,8 @@ def check_record(
     readers: list[str | None] | None = None,
     logs: dict[str, str] | None = None,
     table_teller: Any = None,
+    states: list[Any] | None = None,
+    engine: Any = None,
 ) -> list[Finding]:
     """Every contradiction between `record`'s log and the Python engine's states.
 
@@ -227,6 +229,9 @@ def check_record(
     from the record, and is what the checker reads). `table_teller`: the story in the
     table's language when it is not English; the numbers are read in English (`teller`),
     from the same templates and values (a translation keeps every placeholder: a test).
+    `states`: the Python engine's states the record passes through, from the setup's on,
+    when the caller has them already (the game is not played again); `engine`: the one that
+    played them (the game's own card data when None).
     """
     from generator import games
     from generator.harness.story import Teller
@@ -235,15 +240,18 @@ def check_record(
     numbers = dict(getattr(rules, "numbers", {}) or {})
     if not numbers:
         return []
-    engine = rules.engine()
-    state = engine.new_game(record["setup"])
-    states = [rules.report(state)]
+    engine = engine or rules.engine()
+    if states is None:
+        state = engine.new_game(record["setup"])
+        states = [state]
+        for action in record["actions"]:
+            state = engine.apply(state, action)
+            states.append(state)
     caused: dict[int, list[tuple[str, str]]] = {}
-    for n, action in enumerate(record["actions"], 1):
-        state = engine.apply(state, action)
-        states.append(rules.report(state))
+    for n, state in enumerate(states[1:], 1):
         if cards := rules.caused(engine, state):
             caused[n] = cards
+    states = [rules.report(state) for state in states]
     teller = teller or Teller(game)
     if readers is None:
         readers = [None, *(p["color"] for p in states[0]["players"])]
