@@ -267,19 +267,70 @@ end
 -- Every PACE_VALUES values encoded or decoded, pace(1) (about a thousand instructions).
 local PACE_VALUES = 15
 
-local function encode_object(t, out, pace)
-  local keys, n = {}, 0
-  for k in next, t do -- sorted below
+-- The sorted keys of the objects met so far, by their shape: a state writes the same few
+-- kinds of object again and again (a player, a ship, a die), and sorting their keys each
+-- time was a third of an encode. A shape is the sum of its keys' ids (random, so two sets
+-- of keys seldom share one; a set found under another's sum is sorted as new). Bounded.
+local KEY_ID, SHAPES = {}, {}
+local key_ids, shapes = 0, 0
+local id_state = 12345
+
+local function key_id(k)
+  if key_ids >= 4096 then
+    return nil
+  end
+  id_state = id_state * 16807 % 2147483647 -- Park-Miller: exact in doubles
+  key_ids = key_ids + 1
+  KEY_ID[k] = id_state
+  return id_state
+end
+
+-- t's keys in order: its shape's, when t has exactly the keys of the shape met under the
+-- same sum; else collected and sorted (and kept for the next object of that shape).
+local function sorted_keys(t)
+  local n, sum = 0, 0
+  for k in next, t do
     if type(k) ~= "string" then
       fault("object key " .. tostring(k) .. " is not a string", this(t))
     end
     n = n + 1
+    local id = sum and (KEY_ID[k] or key_id(k))
+    sum = id and sum + id
+  end
+  local known = sum and SHAPES[sum]
+  if known and known.n == n then
+    local same = true
+    for i = 1, n do
+      if t[known[i]] == nil then
+        same = false
+        break
+      end
+    end
+    if same then
+      return known, n
+    end
+  end
+  local keys = {}
+  n = 0
+  for k in next, t do
+    n = n + 1
     keys[n] = k
   end
   sort_keys(keys, n)
+  if sum and (known or shapes < 1024) then
+    shapes = shapes + (known and 0 or 1)
+    keys.n = n
+    SHAPES[sum] = keys
+  end
+  return keys, n
+end
+
+local function encode_object(t, out, pace)
+  local keys, n = sorted_keys(t)
   local at = out.n + 1
   out.n, out[at] = at, "{"
-  for i, k in ipairs(keys) do
+  for i = 1, n do
+    local k = keys[i]
     at = out.n + 1
     if i > 1 then
       out[at] = ","
