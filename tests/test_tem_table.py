@@ -532,7 +532,7 @@ def _golden(name, text):
 def test_each_colour_sees_its_own_panel_at_each_moment_golden(save):
     t = Table.load(save, seed=3)
     P.seat_players(t, ["Red", "Blue"])
-    t.step(3)  # the table hears of the seats a frame later, and paints in the next
+    t.step(4)  # the table hears of the seats a frame later, then makes the panels and paints
     _golden("before-start-Red", t.dump("Red"))
     t.click("Red", "start:go")
     P.settle(t)  # the deal, then the first picture, a frame each

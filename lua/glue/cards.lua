@@ -23,7 +23,8 @@ local MOVES = 3 -- spawns and moves a frame (each spawn encodes a card's JSON: M
 local HAND_REACH = 7 -- how far from its hand zone's middle a card may lie and be in the hand
 
 function Cards.new(layout)
-  return { L = layout, templates = nil, done_for = nil, known = nil }
+  return { L = layout, templates = nil, done_for = nil, known = nil, texts = {}, sheets = {},
+    transform = nil }
 end
 
 -- Look again (after a load or a rewind the objects may differ from the state): the next sync
@@ -41,47 +42,86 @@ local function templates(C)
 end
 
 -- A spawn's Transform: its scale only (lib.json writes whole numbers and the floats it read:
--- the place goes with spawnObjectJSON's position and rotation).
-local function transform(_, _, scale)
-  local s = json.decode(tostring(scale))
-  return { posX = 0, posY = 0, posZ = 0, rotX = 0, rotY = 0, rotZ = 0, scaleX = s, scaleY = 1,
-    scaleZ = s }
-end
-
-local function card_data(C, id, name, note, place, down)
-  local cid = C.L.ids[id]
-  local sheet = tostring(math.floor(cid / 100))
-  return { Name = "Card", Nickname = name, GMNotes = note, CardID = cid, Hands = true,
-    HideWhenFaceDown = true, CustomDeck = { [sheet] = templates(C)[sheet] },
-    Transform = transform(place, down, C.L.scale) }
-end
-
--- One object (a card, or a deck of several) spawned at `place`.
-local function spawn(C, cards, note, place, down)
-  local data = cards[1]
-  if #cards > 1 then
-    local decks, ids = {}, {}
-    for i, c in ipairs(cards) do
-      ids[i] = c.CardID
-      for k, v in next, c.CustomDeck do decks[k] = v end
-    end
-    data = { Name = "Deck", Nickname = "", GMNotes = note, DeckIDs = json.array(ids),
-      CustomDeck = decks, ContainedObjects = json.array(cards), Hands = false,
-      HideWhenFaceDown = true, Transform = transform(place, down, C.L.scale) }
+-- the place goes with spawnObjectJSON's position and rotation), as JSON text, made once.
+local function transform_text(C)
+  if C.transform == nil then
+    local s = json.decode(tostring(C.L.scale))
+    C.transform = json.encode({ posX = 0, posY = 0, posZ = 0, rotX = 0, rotY = 0, rotZ = 0,
+      scaleX = s, scaleY = 1, scaleZ = s })
   end
-  if note then data.GMNotes = note end
-  return spawnObjectJSON({ json = json.encode(data),
+  return C.transform
+end
+
+-- A sheet's CustomDeck entry, `"<sheet>":{...}`, as JSON text made once: its image URLs are
+-- long, and quoting them again for every card (MoonSharp scans a string to quote it) was
+-- most of a card's encoding.
+local function sheet_text(C, sheet)
+  local text = C.sheets[sheet]
+  if text == nil then
+    text = json.encode(sheet) .. ":" .. json.encode(templates(C)[sheet])
+    C.sheets[sheet] = text
+  end
+  return text
+end
+
+-- A card's object as JSON text, written from its parts and kept by them (a card encoded
+-- value by value cost about 1,500 instructions, and a load spawns every card: a frame of
+-- 43,000). The keys in lib.json's order, so the text is the one json.encode would write.
+local function card_text(C, cid, name, note)
+  local key = cid .. "|" .. name .. "|" .. note
+  local text = C.texts[key]
+  if text == nil then
+    text = table.concat({ '{"CardID":', tostring(cid), ',"CustomDeck":{',
+      sheet_text(C, tostring(math.floor(cid / 100))), '},"GMNotes":', json.encode(note),
+      ',"Hands":true,"HideWhenFaceDown":true,"Name":"Card","Nickname":', json.encode(name),
+      ',"Transform":', transform_text(C), "}" })
+    C.texts[key] = text
+  end
+  return text
+end
+
+-- What a card is made of, for a spawn: its CardID, name in words and GM notes.
+local function card_data(C, id, name, note)
+  return { cid = C.L.ids[id], name = name, note = note }
+end
+
+-- One object (a card, or a deck of several) spawned at `place`; `note` the deck's GM notes.
+local function spawn(C, cards, note, place, down)
+  local text
+  if #cards == 1 then
+    local c = cards[1]
+    text = card_text(C, c.cid, c.name, note or c.note)
+  else
+    local ids, texts, sheets, seen = {}, {}, {}, {}
+    for i, c in ipairs(cards) do
+      ids[i] = tostring(c.cid)
+      texts[i] = card_text(C, c.cid, c.name, c.note)
+      local sheet = tostring(math.floor(c.cid / 100))
+      if not seen[sheet] then
+        seen[sheet] = true
+        sheets[#sheets + 1] = sheet
+      end
+    end
+    table.sort(sheets, json.before) -- (lib.json's key order)
+    for i, sheet in ipairs(sheets) do
+      sheets[i] = sheet_text(C, sheet)
+    end
+    text = table.concat({ '{"ContainedObjects":[', table.concat(texts, ","),
+      '],"CustomDeck":{', table.concat(sheets, ","), '},"DeckIDs":[', table.concat(ids, ","),
+      '],"GMNotes":', json.encode(note or ""),
+      ',"Hands":false,"HideWhenFaceDown":true,"Name":"Deck","Nickname":"","Transform":',
+      transform_text(C), "}" })
+  end
+  return spawnObjectJSON({ json = text,
     position = { x = place.x, y = place.y, z = place.z },
     rotation = { x = 0, y = place.ry, z = down and 180 or 0 } })
 end
 
 local function backs(C, n)
-  local key = tostring(C.L.backs)
   local out = {}
+  local back = { cid = C.L.backs * 100, name = "", note = "stock" }
   for i = 1, n do
-    out[i] = { Name = "Card", Nickname = "", GMNotes = "stock", CardID = C.L.backs * 100,
-      Hands = true, HideWhenFaceDown = true, CustomDeck = { [key] = templates(C)[key] },
-      Transform = transform(C.L.stock, true, C.L.scale) }
+    out[i] = back
   end
   return out
 end
@@ -137,8 +177,7 @@ function Cards.sync(C, want, name, verify)
         moves = moves + 1
         local place = { x = at.x, y = at.y, z = at.z, ry = rot.y + 180 }
         if obj == nil then
-          cards[id] = spawn(C, { card_data(C, id, name(id), "card:" .. id, place, true) }, nil,
-            place, true)
+          cards[id] = spawn(C, { card_data(C, id, name(id), "card:" .. id) }, nil, place, true)
         else
           obj.setPosition({ x = at.x, y = at.y, z = at.z })
           obj.setRotation({ x = 0, y = place.ry, z = 180 })
@@ -158,7 +197,7 @@ function Cards.sync(C, want, name, verify)
       if #pile.ids > 0 then
         local list = {}
         for i, id in ipairs(pile.ids) do
-          list[i] = card_data(C, id, name(id), "", pile.place, pile.down)
+          list[i] = card_data(C, id, name(id), "")
         end
         found = { obj = spawn(C, list, "pile:" .. pile.key .. "|" .. sig, pile.place, pile.down),
           sig = sig }
