@@ -40,7 +40,7 @@ return function()
     hidden = { rank = true }, -- the ranks a player holds: the host's stand-in masks them
     -- one click an ask: each rank's entry lists whom to ask in its place
     lookahead = function(d) return d.name == "rank" end,
-    lookahead_cost = 2, -- (a look-ahead resolution counts about 2,000: benchmarks/table.py)
+    lookahead_cost = 4, -- one a frame (a look-ahead resolution counts 2,000 to 4,000)
     inline = function(_, _, nxt) return nxt.name == "whom" end,
     final = function(_, action) -- the deck, once dealt, is not dealt again
       return action.type == "deal" and require("lib.tr")("the cards were dealt") or nil
