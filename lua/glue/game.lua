@@ -891,11 +891,6 @@ function M.save_text(m, prefs, spare)
   if m.record then
     local e = m.encoded
     local at = e and e.at <= m.record.count and Record.offset(m.record, e.at) or nil
-    -- the section's keys in the canonical order
-    local parts = {}
-    if at then
-      parts[#parts + 1] = '"at":' .. e.at
-    end
     if m.auto_text == nil then
       local ks = {}
       for k in next, by_table(m) do
@@ -903,6 +898,28 @@ function M.save_text(m, prefs, spare)
       end
       table.sort(ks)
       m.auto_text = table.concat(ks, ",")
+    end
+    -- The section as it was made last time when every part it is made of is the same (onSave
+    -- runs at every save, autosave and rewind checkpoint: made again, the resume point's
+    -- state was copied into a new text each time). Not while a colour's own path is kept.
+    local own_path = false
+    for color, path in next, m.paths do
+      if color ~= "*" and #path > 0 then
+        own_path = true
+        break
+      end
+    end
+    local steps = steps_text(m)
+    local k = m.section_made
+    if k and not own_path and k.e == e and k.at == at and k.auto == m.auto_text
+      and k.barrier == m.barrier and k.why == m.barrier_why and k.prefs == prefs
+      and k.steps == steps then
+      return Record.text(m.record, spare, k.section)
+    end
+    -- the section's keys in the canonical order
+    local parts = {}
+    if at then
+      parts[#parts + 1] = '"at":' .. e.at
     end
     if m.auto_text ~= "" then
       parts[#parts + 1] = '"auto":"' .. m.auto_text .. '"' -- (text: a load decodes no list)
@@ -932,8 +949,12 @@ function M.save_text(m, prefs, spare)
     if at then
       parts[#parts + 1] = '"state":' .. e.text
     end
-    parts[#parts + 1] = '"steps":' .. steps_text(m)
-    return Record.text(m.record, spare, "{" .. table.concat(parts, ",") .. "}")
+    parts[#parts + 1] = '"steps":' .. steps
+    local section = "{" .. table.concat(parts, ",") .. "}"
+    m.section_made = not own_path and { e = e, at = at, auto = m.auto_text,
+      barrier = m.barrier, why = m.barrier_why, prefs = prefs, steps = steps,
+      section = section } or nil
+    return Record.text(m.record, spare, section)
   end
   if m.picks then
     local p = m.picks
