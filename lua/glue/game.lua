@@ -903,10 +903,9 @@ function M.save_text(m, prefs, spare)
     -- runs at every save, autosave and rewind checkpoint: made again, the resume point's
     -- state was copied into a new text each time). Not while a colour's own path is kept.
     local own_path = false
-    for color, path in next, m.paths do
+    for color, path in next, m.paths do -- (each alike: a count must not follow `next`'s order)
       if color ~= "*" and #path > 0 then
         own_path = true
-        break
       end
     end
     local steps = steps_text(m)
