@@ -54,6 +54,31 @@ local function add(q, job)
   schedule(q)
 end
 
+-- Every long job of a queue runs in one coroutine, kept: MoonSharp 2.0 makes a coroutine a
+-- processor of its own with two stacks of 131,072 slots (its Processor.cs), 2 MB allocated
+-- at every coroutine.create (benchmarks/moonsharp_ops.py) — more than most jobs' whole work.
+-- The worker runs the job `q.current` names, hands back DONE with how it ended, and waits
+-- for the next; an error inside a job ends the job, not the worker.
+local DONE = {}
+
+local function worker(q)
+  return coroutine.create(function()
+    while true do
+      local job = q.current
+      coroutine.yield(DONE, pcall(job.work, job.pace))
+    end
+  end)
+end
+
+-- The job at the head of the queue is done: out of the queue (unless a clear meanwhile
+-- left another there).
+local function finished(q, job)
+  if q.queue[1] == job then
+    table.remove(q.queue, 1)
+    q.waiting[job.name] = nil
+  end
+end
+
 tick = function(q)
   q.ticking = false
   q.spent = 0
@@ -68,9 +93,8 @@ tick = function(q)
   end
   q.held, q.held_for = false, 0
   q.last = job.name -- for the benchmarks: which job a frame ran
-  if job.co == nil then
-    table.remove(q.queue, 1)
-    q.waiting[job.name] = nil
+  if job.work == nil then
+    finished(q, job)
     schedule(q)
     job.fn()
     if q.queue[1] == nil then
@@ -78,24 +102,32 @@ tick = function(q)
     end
     return
   end
-  q.running = job
-  local ok, err = coroutine.resume(job.co)
-  q.running = nil
-  if not ok then
-    table.remove(q.queue, 1)
-    q.waiting[job.name] = nil
+  if q.current ~= job then
+    if q.current ~= nil then
+      q.worker = nil -- its job was dropped part way (a clear): that coroutine is left as is
+    end
+    q.current = job
+  end
+  local co = q.worker or worker(q)
+  q.worker = co
+  local ok, done, fine, err = coroutine.resume(co)
+  if not ok then -- (the worker itself failed: a yield it could not make)
+    q.worker, fine, err = nil, false, done
+  end
+  if not ok or done == DONE then
+    if ok and q.worker == nil then
+      q.worker = co -- (a clear from inside the job let it go: it waits for a job again)
+    end
+    q.current = nil
+    finished(q, job)
     schedule(q)
     if q.queue[1] == nil then
       q.ended(q)
     end
-    error(err, 0)
-  end
-  if coroutine.status(job.co) == "dead" then
-    table.remove(q.queue, 1)
-    q.waiting[job.name] = nil
-    if q.queue[1] == nil then
-      q.ended(q)
+    if not fine then
+      error(err, 0)
     end
+    return
   end
   schedule(q)
 end
@@ -134,9 +166,7 @@ function F.work(q, name, fn)
       q.spent = 0
     end
   end
-  add(q, { name = name, co = coroutine.create(function()
-    fn(pace)
-  end) })
+  add(q, { name = name, work = fn, pace = pace })
 end
 
 -- True while a job waits or runs.
@@ -152,6 +182,9 @@ end
 -- Drop every job (a load or a new game starts over).
 function F.clear(q)
   q.queue, q.waiting, q.spent = {}, {}, 0
+  if q.current ~= nil then
+    q.worker, q.current = nil, nil -- (a job part way: its coroutine is dropped with it)
+  end
   q.ended(q)
 end
 
