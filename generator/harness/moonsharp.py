@@ -987,7 +987,7 @@ local paused = false
 -- The profile runs its own Lua where MoonSharp runs C# (its pattern matcher's call count, the
 -- shuffled pairs, number formatting): those instructions are not the script's, so the
 -- profile pauses the count around them.
-local meter = { n = 0, quiet = 0, pause = function(on)
+local meter = { n = 0, quiet = 0, coroutines = 0, pause = function(on)
   local was = paused
   paused = on
   return was
@@ -1001,7 +1001,10 @@ local function hook()
 end
 -- A hook belongs to one thread: every coroutine gets the counting hook when it is made, so
 -- work a script spreads over frames in a coroutine is counted in the call that resumes it.
+-- Each is counted as made (`meter.coroutines`): on MoonSharp a coroutine is a processor
+-- of its own, 2 MB allocated (Model.coroutine).
 coroutine.create = function(fn)
+  meter.coroutines = meter.coroutines + 1
   local co = create(fn)
   sethook(co, hook, "", 1)
   return co
@@ -1069,6 +1072,12 @@ class Model:
     `pause` ms; every `major_every` bytes a major one, `major_pause` ms (`pauses` places them
     along the runs). A collection's cost has a long tail; the pauses are its 90th
     percentile, since a handler's p99 is made of its worst runs.
+
+    `coroutine`: the bytes each coroutine made allocates, measured, not fitted: MoonSharp
+    2.0 runs a coroutine on a processor of its own, with two stacks of 131,072 slots
+    (src/MoonSharp.Interpreter/Execution/VM/Processor/Processor.cs in
+    github.com/moonsharp-devs/moonsharp); `benchmarks/moonsharp_ops.py` measured 2,098,183
+    bytes a `coroutine.create` on MoonSharp 2.0.0.0.
     """
 
     rate: float
@@ -1081,28 +1090,31 @@ class Model:
     pause: float = 0.0
     major_every: float = 0.0
     major_pause: float = 0.0
+    coroutine: float = 2_098_183.0
 
     def ms(self, instructions: float, calls: float = 0, lua_bytes: float = 0) -> float:
         """The modelled time of a run's own work (no collection in it)."""
         return (self.base + instructions / self.rate + calls * self.per_call
                 + lua_bytes * self.per_byte)  # fmt: skip
 
-    def allocated(self, instructions: float, lua_bytes: float) -> float:
+    def allocated(self, instructions: float, lua_bytes: float, coroutines: float = 0) -> float:
         """The bytes a run allocates on MoonSharp, from what it counted on lupa."""
-        return instructions * self.heap_instruction + lua_bytes * self.heap_byte
+        return (instructions * self.heap_instruction + lua_bytes * self.heap_byte
+                + coroutines * self.coroutine)  # fmt: skip
 
 
 def pauses(model: Model, runs: Iterable[tuple[float, float]]) -> list[float]:
     """The ms the model's collections add to each of `runs` (in the order they ran).
 
-    Each run: (counted instructions, bytes of Lua heap allocated on lupa). Both
+    Each run: (counted instructions, bytes of Lua heap allocated on lupa[, coroutines
+    made]). Both
     generations start half full: where a process's collector stands when a table loads is
     chance.
     """
     minor, major = model.nursery / 2, model.major_every / 2
     out = []
-    for instructions, lua_bytes in runs:
-        made = model.allocated(instructions, lua_bytes)
+    for run in runs:
+        made = model.allocated(*run)
         added = 0.0
         if model.nursery > 0:
             minor += made
@@ -1148,6 +1160,11 @@ class Counter:
     def allocated(self) -> int:
         """Bytes of Lua heap the latest counted call allocated (its garbage included)."""
         return int(self._meter["bytes"] or 0)
+
+    @property
+    def coroutines(self) -> int:
+        """Coroutines made so far (each costs MoonSharp `Model.coroutine` bytes)."""
+        return int(self._meter["coroutines"] or 0)
 
     @property
     def scanned(self) -> float:

@@ -303,6 +303,7 @@ class Costs:
     collections: dict[str, list[int]] = field(default_factory=dict)  # on a real interpreter
     majors: dict[str, list[int]] = field(default_factory=dict)  # (minor, major)
     allocated: dict[str, list[int]] = field(default_factory=dict)
+    coroutines: dict[str, list[int]] = field(default_factory=dict)  # made (counted runs)
     order: list[str] = field(default_factory=list)
 
     def add(self, t: Table) -> None:
@@ -318,6 +319,7 @@ class Costs:
             self.collections.setdefault(name, []).extend(cost.collections)
             self.majors.setdefault(name, []).extend(cost.majors)
             self.allocated.setdefault(name, []).extend(cost.allocated)
+            self.coroutines.setdefault(name, []).extend(cost.coroutines)
         self.order.extend(_kind(name) for name in t.ran if name not in PROBES)
 
     def modelled(self, model: Model = MODEL) -> dict[str, list[float]]:
@@ -338,7 +340,9 @@ class Costs:
             k = at[name] = at.get(name, -1) + 1
             if k < len(out.get(name, ())) and k < len(self.allocated.get(name, ())):
                 runs.append((name, k))
-        added = pauses(model, ((self.instructions[n][k], self.allocated[n][k]) for n, k in runs))
+        made = {n: _aligned(self.coroutines.get(n), len(i)) for n, i in self.instructions.items()}
+        added = pauses(model, ((self.instructions[n][k], self.allocated[n][k], made[n][k])
+                               for n, k in runs))  # fmt: skip
         for (name, k), ms in zip(runs, added, strict=True):
             out[name][k] += ms
         return out
@@ -439,9 +443,15 @@ class Costs:
         everything = sum(totals.values())
         kinds = sorted(totals, key=lambda n: -totals[n])[:4]
         each = ", ".join(f"{n} {totals[n] / actions / 1024:,.1f}" for n in kinds)
+        made = sum(sum(runs) for runs in self.coroutines.values())
         return (
             f"garbage ({where}): {everything / actions / 1024:,.1f} KB an action, "
             f"{everything / 2**20:,.1f} MB in all; by handler kind, KB an action: {each}"
+            + (
+                f"; coroutines made: {made:,} (each {MODEL.coroutine / 2**20:.1f} MB on MoonSharp)"
+                if made
+                else ""
+            )
         )
 
     def _collected(self, name: str) -> list[int]:
@@ -493,7 +503,15 @@ class Costs:
             return None
         base, per_instruction, per_call, per_byte = time_fit
         work = Model(rate=1 / per_instruction, per_call=per_call, base=base, per_byte=per_byte)
-        heap = _least_squares([(float(i), float(b), float(a)) for _, i, _, _, _, a, b in runs])
+        # (what its coroutines made allocated is known, not fitted: Model.coroutine)
+        made = [c for name, rs in self.pairs(twin).items()
+                for c in _aligned(twin.coroutines.get(name), len(rs))]  # fmt: skip
+        heap = _least_squares(
+            [
+                (float(i), float(b), float(a) - c * MODEL.coroutine)
+                for (_, i, _, _, _, a, b), c in zip(runs, made, strict=True)
+            ]
+        )
         if heap is None:
             return work
         allocated = sum(r[5] for r in runs)
@@ -543,6 +561,11 @@ def model_text(model: Model) -> str:
         f"{model.nursery / 2**20:.2f} MB, {model.pause:.2f} ms each, a major every "
         f"{model.major_every / 2**20:.0f} MB, {model.major_pause:.2f} ms each"
     )
+
+
+def _aligned(values: list[int] | None, n: int) -> list[int]:
+    """`values` when there is one a run, else a 0 a run."""
+    return values if values is not None and len(values) == n else [0] * n
 
 
 def _least_squares(rows: list[tuple[float, ...]]) -> list[float] | None:

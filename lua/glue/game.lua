@@ -899,20 +899,29 @@ function M.save_text(m, prefs, spare)
       table.sort(ks)
       m.auto_text = table.concat(ks, ",")
     end
-    -- The section as it was made last time when every part it is made of is the same (onSave
-    -- runs at every save, autosave and rewind checkpoint: made again, the resume point's
-    -- state was copied into a new text each time). Not while a colour's own path is kept.
-    local own_path = false
-    for color, path in next, m.paths do -- (each alike: a count must not follow `next`'s order)
+    -- each colour's own path in a simultaneous phase (a program half made): kept by a load
+    local own = {}
+    for color, path in next, m.paths do
       if color ~= "*" and #path > 0 then
-        own_path = true
+        own[#own + 1] = color
       end
     end
+    local own_text = nil
+    if #own > 0 then
+      table.sort(own) -- (the colours in order: a count must not follow `next`'s)
+      for i, color in ipairs(own) do
+        own[i] = json.encode(color) .. ":" .. steps_text(m, color)
+      end
+      own_text = '"own":{' .. table.concat(own, ",") .. "}"
+    end
+    -- The section as it was made last time when every part it is made of is the same (onSave
+    -- runs at every save, autosave and rewind checkpoint: made again, the resume point's
+    -- state was copied into a new text each time).
     local steps = steps_text(m)
     local k = m.section_made
-    if k and not own_path and k.e == e and k.at == at and k.auto == m.auto_text
-      and k.barrier == m.barrier and k.why == m.barrier_why and k.prefs == prefs
-      and k.steps == steps then
+    if k and k.e == e and k.at == at and k.auto == m.auto_text and k.barrier == m.barrier
+      and k.why == m.barrier_why and k.prefs == prefs and k.steps == steps
+      and k.own == own_text then
       return Record.text(m.record, spare, k.section)
     end
     -- the section's keys in the canonical order
@@ -930,19 +939,8 @@ function M.save_text(m, prefs, spare)
     if at then
       parts[#parts + 1] = '"offset":' .. at
     end
-    -- each colour's own path in a simultaneous phase (a program half made): kept by a load
-    local own = {}
-    for color, path in next, m.paths do
-      if color ~= "*" and #path > 0 then
-        own[#own + 1] = color
-      end
-    end
-    if #own > 0 then
-      table.sort(own)
-      for i, color in ipairs(own) do
-        own[i] = json.encode(color) .. ":" .. steps_text(m, color)
-      end
-      parts[#parts + 1] = '"own":{' .. table.concat(own, ",") .. "}"
+    if own_text then
+      parts[#parts + 1] = own_text
     end
     parts[#parts + 1] = '"prefs":' .. prefs
     if at then
@@ -950,9 +948,8 @@ function M.save_text(m, prefs, spare)
     end
     parts[#parts + 1] = '"steps":' .. steps
     local section = "{" .. table.concat(parts, ",") .. "}"
-    m.section_made = not own_path and { e = e, at = at, auto = m.auto_text,
-      barrier = m.barrier, why = m.barrier_why, prefs = prefs, steps = steps,
-      section = section } or nil
+    m.section_made = { e = e, at = at, auto = m.auto_text, barrier = m.barrier,
+      why = m.barrier_why, prefs = prefs, steps = steps, own = own_text, section = section }
     return Record.text(m.record, spare, section)
   end
   if m.picks then

@@ -60,6 +60,8 @@ class Cost:
     majors: list[int] = field(default_factory=list)
     # bytes allocated: on lupa the Lua heap's (counted runs), on MoonSharp the thread's
     allocated: list[int] = field(default_factory=list)
+    # coroutines made (counted runs): each is 2 MB on MoonSharp (moonsharp.Model.coroutine)
+    coroutines: list[int] = field(default_factory=list)
 
 
 class Handle:
@@ -340,7 +342,7 @@ class Scripts:
         return b.excluded, b.collections(), b.majors(), b.allocated(), b.excluded_bytes
 
     def _account(self, label: str, start: float, marks: tuple[float, int, int, int, int],
-                 n: int, scans: int, calls: int) -> None:  # fmt: skip
+                 n: int, scans: int, calls: int, coroutines: int = 0) -> None:  # fmt: skip
         """Keep a run's figures, and its handler in `ran` (the order of every run).
 
         ms (on MoonSharp its own, the bridge's taken out), counted instructions, scans
@@ -359,6 +361,7 @@ class Scripts:
             cost.allocated.append(self.bridge.allocated() - allocated
                                   - (self.bridge.excluded_bytes - excluded_bytes))  # fmt: skip
         cost.instructions.append(n)
+        cost.coroutines.append(coroutines)
         cost.scans.append(scans)
         cost.calls.append(calls)
         self.ran.append(label)
@@ -368,6 +371,7 @@ class Scripts:
         start = time.perf_counter()
         crossed = self.crossings
         scanned = self._count.scanned if self.count_instructions else 0.0
+        made = self._count.coroutines if self.count_instructions else 0
         try:
             if self.count_instructions:
                 counted = _values(self._count(fn, *args))
@@ -381,7 +385,9 @@ class Scripts:
             failure.raw = f"{label}: {err}"  # as TTS has it, the bundle's lines unmapped
             raise failure from None
         scans = round(self._count.scanned - scanned) if self.count_instructions else 0
-        self._account(label.split(": ", 1)[-1], start, marks, n, scans, self.crossings - crossed)
+        made = self._count.coroutines - made if self.count_instructions else 0
+        self._account(label.split(": ", 1)[-1], start, marks, n, scans,
+                      self.crossings - crossed, made)  # fmt: skip
         if len(values) > 1:
             return tuple(values)
         return values[0] if values else None
