@@ -883,10 +883,23 @@ local function steps_text(m, k)
   return text
 end
 
+-- A colour's name as a JSON string, made once a name.
+local QUOTED = {}
+
+local function quoted(color)
+  local q = QUOTED[color]
+  if q == nil then
+    q = json.encode(color)
+    QUOTED[color] = q
+  end
+  return q
+end
+
 -- What onSave returns: the record with the table's section (`prefs`: the framework's
 -- per-colour settings, JSON text), or the setup picks before the first action; `spare` (a
--- JSON string literal) is kept for a new game. "" before a game.
-function M.save_text(m, prefs, spare)
+-- JSON string literal) is kept for a new game; `log` (the game log's text, or nil) goes
+-- first. "" before a game.
+function M.save_text(m, prefs, spare, log)
   prefs = prefs or "{}"
   if m.record then
     local e = m.encoded
@@ -910,7 +923,7 @@ function M.save_text(m, prefs, spare)
     if #own > 0 then
       table.sort(own) -- (the colours in order: a count must not follow `next`'s)
       for i, color in ipairs(own) do
-        own[i] = json.encode(color) .. ":" .. steps_text(m, color)
+        own[i] = quoted(color) .. ":" .. steps_text(m, color)
       end
       own_text = '"own":{' .. table.concat(own, ",") .. "}"
     end
@@ -922,42 +935,58 @@ function M.save_text(m, prefs, spare)
     if k and k.e == e and k.at == at and k.auto == m.auto_text and k.barrier == m.barrier
       and k.why == m.barrier_why and k.prefs == prefs and k.steps == steps
       and k.own == own_text then
-      return Record.text(m.record, spare, k.section)
+      return Record.text(m.record, spare, k.section, log)
     end
-    -- the section's keys in the canonical order
-    local parts = {}
+    -- the section's keys in the canonical order, joined once (the state's text is long)
+    local out = { "{" }
+    local function put(key, value, quoted)
+      out[#out + 1] = #out > 1 and ',"' or '"'
+      out[#out + 1] = key
+      out[#out + 1] = quoted and '":"' or '":'
+      out[#out + 1] = value
+      if quoted then
+        out[#out + 1] = '"'
+      end
+    end
     if at then
-      parts[#parts + 1] = '"at":' .. e.at
+      put("at", e.at)
     end
     if m.auto_text ~= "" then
-      parts[#parts + 1] = '"auto":"' .. m.auto_text .. '"' -- (text: a load decodes no list)
+      put("auto", m.auto_text, true) -- (text: a load decodes no list)
     end
     if m.barrier > 0 then
-      parts[#parts + 1] = '"barrier":' .. json.encode(json.object({ at = m.barrier,
-        why = m.barrier_why or json.null }))
+      local b = m.barrier_made -- (encoded once a barrier: its reason is a long text)
+      if b == nil or b.at ~= m.barrier or b.why ~= m.barrier_why then
+        b = { at = m.barrier, why = m.barrier_why, text = json.encode(json.object({
+          at = m.barrier, why = m.barrier_why or json.null })) }
+        m.barrier_made = b
+      end
+      put("barrier", b.text)
     end
     if at then
-      parts[#parts + 1] = '"offset":' .. at
+      put("offset", at)
     end
     if own_text then
-      parts[#parts + 1] = own_text
+      out[#out + 1] = #out > 1 and "," or ""
+      out[#out + 1] = own_text
     end
-    parts[#parts + 1] = '"prefs":' .. prefs
+    put("prefs", prefs)
     if at then
-      parts[#parts + 1] = '"state":' .. e.text
+      put("state", e.text)
     end
-    parts[#parts + 1] = '"steps":' .. steps
-    local section = "{" .. table.concat(parts, ",") .. "}"
+    put("steps", steps)
+    out[#out + 1] = "}"
+    local section = table.concat(out)
     m.section_made = { e = e, at = at, auto = m.auto_text, barrier = m.barrier,
       why = m.barrier_why, prefs = prefs, steps = steps, own = own_text, section = section }
-    return Record.text(m.record, spare, section)
+    return Record.text(m.record, spare, section, log)
   end
   if m.picks then
     local p = m.picks
     local dealing = json.encode(json.object({ field = p.field, kept = p.kept, offers = p.offers,
       setup = p.setup }))
     return Record.before_setup(spare, '"dealing":' .. dealing .. ',"table":{"prefs":' .. prefs
-      .. "}}")
+      .. "}}", log)
   end
   return ""
 end

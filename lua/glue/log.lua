@@ -235,9 +235,6 @@ function Log.text(log)
     return nil
   end
   if log.text == nil then
-    local function joined(a, b)
-      return (a ~= "" and b ~= "") and (a .. "," .. b) or (a .. b)
-    end
     -- one table.concat, not a chain of `..`: MoonSharp joins a chain two at a time, copying
     -- everything to the right again at each step (a 60 KB log: a dozen copies)
     local parts = {}
@@ -250,11 +247,20 @@ function Log.text(log)
     if #log.open > 0 then
       parts[#parts + 1] = "[" .. table.concat(log.open, ",") .. "]"
     end
-    local pages = "[" .. table.concat(parts, ",") .. "]"
     local open = #log.open > 0 and parts[#parts] or ""
     local notes = json.encode(json.object(log.notes))
-    log.text = table.concat({ '{"bytes":[', #log.ends + 2, ",", #notes, ",", #pages, ",", #open,
-      ",", log.full, '],"ends":"', log.ends, '","notes":', notes, ',"pages":', pages, "}" })
+    local size = 2 + math.max(#parts - 1, 0) -- the pages' array: brackets, commas, pages
+    for i = 1, #parts do
+      size = size + #parts[i]
+    end
+    local out = { '{"bytes":[', #log.ends + 2, ",", #notes, ",", size, ",", #open, ",",
+      log.full, '],"ends":"', log.ends, '","notes":', notes, ',"pages":[' }
+    for i = 1, #parts do
+      out[#out + 1] = i > 1 and "," or ""
+      out[#out + 1] = parts[i]
+    end
+    out[#out + 1] = "]}"
+    log.text = table.concat(out) -- (the pages copied once)
   end
   return log.text
 end

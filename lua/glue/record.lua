@@ -38,7 +38,7 @@ function Record.new(id, setup)
     setup_text = nil, -- the setup's text, encoded when first needed (Record.prepare)
     pieces = {}, -- the encoded actions after the prefix, each preceded by "," after the first
     bytes = { [0] = 0 }, -- bytes[i]: length of the actions' text through action i
-    body = nil, -- the cached actions text; nil after a change
+    body = nil, -- the cached text of the actions after the prefix; nil after a change
   }
 end
 
@@ -89,33 +89,37 @@ function Record.prepare(rec, pace)
 end
 
 -- The record's JSON text. `spare` (a JSON string literal) and `section` (a JSON object's
--- text) are the table's own, saved as given.
+-- text) are the table's own, saved as given; `log` (a JSON object's text, or nil) is put
+-- first, under "_log" (a load cuts it off without reading the rest: glue.log).
 -- The text is made again only when a part of it changed: onSave asks at every autosave and
 -- rewind checkpoint, and joining a record of 50 KB costs MoonSharp about half a ms
 -- (docs/moonsharp.md: `..` and table.concat cost by the characters they copy).
-function Record.text(rec, spare, section)
+function Record.text(rec, spare, section, log)
   Record.prepare(rec)
   if rec.body == nil then
-    rec.body = rec.prefix .. table.concat(rec.pieces)
+    rec.body = table.concat(rec.pieces)
   end
   local made = rec.made
   if made and made.body == rec.body and made.spare == spare and made.section == section
-    and made.setup == rec.setup_text then
+    and made.setup == rec.setup_text and made.log == log then
     return made.text
   end
-  -- one table.concat: MoonSharp joins a chain of `..` two at a time, the section and body
-  -- copied again at every step
-  local text = table.concat({ spare and ('{"_spare":' .. spare .. ',"actions":[') or HEAD,
+  -- one table.concat, each part as it is: MoonSharp joins a chain of `..` two at a time,
+  -- and a part joined first would be copied twice (a save is 40 to 100 KB, two bytes a
+  -- character in MoonSharp)
+  local text = table.concat({ "{", log and '"_log":' or "", log or "", log and "," or "",
+    spare and '"_spare":' or "", spare or "", spare and "," or "", '"actions":[', rec.prefix,
     rec.body, rec.setup_text, section and ',"table":' or "", section or "", "}" })
   rec.made = { body = rec.body, spare = spare, section = section, setup = rec.setup_text,
-    text = text }
+    log = log, text = text }
   return text
 end
 
 -- The text before the first action is made (players still choosing their setup picks):
--- `body` is the JSON object's text after its opening brace.
-function Record.before_setup(spare, body)
-  return spare and ('{"_spare":' .. spare .. "," .. body) or ("{" .. body)
+-- `body` is the JSON object's text after its opening brace; `log` as for Record.text.
+function Record.before_setup(spare, body, log)
+  return table.concat({ "{", log and '"_log":' or "", log or "", log and "," or "",
+    spare and '"_spare":' or "", spare or "", spare and "," or "", body })
 end
 
 -- Saved text cut in three without decoding its actions: `spare`, the `_spare` string's

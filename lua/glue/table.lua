@@ -846,19 +846,31 @@ end
 -- from its first page, as when it is reached directly.
 local PREF_MAPS = { "auto", "bots", "hold", "note" }
 
+-- The prefs as the save keeps them (JSON text), encoded again only when one changed: each
+-- map looked at whole (a count must not follow `next`'s order), against the copy kept.
 local function prefs_text(T)
-  local p = T.prefs
-  local sig = { p.bot_pace or "normal" }
+  local p, kept = T.prefs, T.prefs_kept
+  local same = kept ~= nil and kept.bot_pace == (p.bot_pace or "normal")
   for _, k in ipairs(PREF_MAPS) do
-    sig[#sig + 1] = k
+    local copy, n = kept and kept[k], 0
     for color, v in next, p[k] do
-      sig[#sig + 1] = color
-      sig[#sig + 1] = tostring(v)
+      n = n + 1
+      if copy == nil or copy[color] ~= v then -- (no `same and`: each looked at alike)
+        same = false
+      end
     end
+    same = same and kept.counts[k] == n
   end
-  sig = table.concat(sig, "\0")
-  if T.prefs_sig ~= sig then
-    T.prefs_sig = sig
+  if not same then
+    kept = { bot_pace = p.bot_pace or "normal", counts = {} }
+    for _, k in ipairs(PREF_MAPS) do
+      local copy, n = {}, 0
+      for color, v in next, p[k] do
+        copy[color], n = v, n + 1
+      end
+      kept[k], kept.counts[k] = copy, n
+    end
+    T.prefs_kept = kept
     T.prefs_text = json.encode(json.object({ auto = json.object(p.auto),
       bots = json.object(p.bots),
       bot_pace = p.bot_pace or "normal", hold = json.object(p.hold),
@@ -874,20 +886,9 @@ function Table.save(T)
   if T.spare_text == nil and T.spare ~= nil then
     T.spare_text = json.encode(T.spare)
   end
-  local text = Game.save_text(T.m, prefs_text(T), T.spare_text)
+  -- the game log first (a load cuts it off and decodes only its last page: Log.text)
   local log = (T.m.state or T.m.picks) and Log.text(T.log) or nil
-  if log == nil or text == "" then
-    return text
-  end
-  -- the game log first (a load cuts it off and decodes only its last page); joined again
-  -- only when either changed (about 100 KB copied: a ms on MoonSharp)
-  local made = T.saved_made
-  if made and made.log == log and made.text == text then
-    return made.whole
-  end
-  local whole = table.concat({ '{"_log":', log, ",", string.sub(text, 2) }) -- (Log.text: why)
-  T.saved_made = { log = log, text = text, whole = whole }
-  return whole
+  return Game.save_text(T.m, prefs_text(T), T.spare_text, log)
 end
 
 function Table.load(T, saved)
