@@ -103,9 +103,12 @@ local refresh
 -- when the game moves on meanwhile, the picture is made again from the start. `whole`: all
 -- in this frame (a load with no game).
 -- units a seat's panel costs, made again or as it was (a panel made again counts 1,500 to
--- 2,500 instructions: its heading, prompt and options' words; benchmarks/loads.py)
+-- 2,500 instructions: its heading, prompt and options' words; benchmarks/loads.py), and
+-- the frame that paints the picture: its own when the panels made again would not fit in
+-- what is left (a 6-player picture's paint was a frame of 8,000 counted)
 local REBUILT, KEPT = 1.5, 0.25
 local FINISHED = 2 -- the host's panels and the paint of the whole picture (its changes set)
+local PAINTED = 0.5 -- and each panel made again, painted (its ten or so elements set)
 
 local function paint_ui(T, whole)
   T.seated = Seats.seated() -- after a load the players sit already: no event says so
@@ -145,7 +148,7 @@ local function paint_ui(T, whole)
       ctx.scores = shown and { columns = view.COLUMNS, rows = rows, final = view.final(ctx) }
       T.scored_for, T.scores_forced = shown, false
     end
-    b = { version = T.m.version, shown = shown, ui = {}, seat = 1 }
+    b = { version = T.m.version, shown = shown, ui = {}, seat = 1, rebuilt = 0 }
     Panels.begin(ctx, b.ui)
     spent = 1
   end
@@ -164,9 +167,10 @@ local function paint_ui(T, whole)
     end
     local kept = Panels.seat(ctx, seats[b.seat].color, b.ui)
     spent = spent + (kept and KEPT or REBUILT)
+    b.rebuilt = b.rebuilt + (kept and 0 or 1)
     b.seat = b.seat + 1
   end
-  if spent > 0 and spent + FINISHED > Frames.BUDGET and not whole then
+  if spent > 0 and spent + FINISHED + PAINTED * b.rebuilt > Frames.BUDGET and not whole then
     return more() -- the host's panels and the paint in a frame of their own
   end
   local ui = b.ui
