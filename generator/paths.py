@@ -11,6 +11,14 @@ ROOT = Path(__file__).resolve().parent.parent
 CARDS = ROOT / "cards"
 SCHEMAS = ROOT / "schemas"
 BUILD = ROOT / "build"
+# the framework's page templates (a game's are in cards/<game>/pages/: generator.tts.pages)
+FRAMEWORK_PAGES = ROOT / "generator" / "tts" / "pages"
+
+
+def page_templates(game: str | None) -> list[Path]:
+    """The page templates of a game (None: the framework's), in name order."""
+    where = FRAMEWORK_PAGES if game is None else CARDS / game / "pages"
+    return sorted(where.glob("*.j2"))
 
 
 def display(path: Path) -> str:

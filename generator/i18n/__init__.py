@@ -30,7 +30,7 @@ from pathlib import Path
 from generator import games
 from generator.i18n import po
 from generator.i18n.lua import LiteralError, marked
-from generator.paths import CARDS, ROOT, display
+from generator.paths import CARDS, ROOT, display, page_templates
 from generator.problems import WHOLE_FILE, Problem
 
 SOURCE = "en"  # the language the code is written in
@@ -128,9 +128,7 @@ def extract(domain: str) -> dict[str, list[Where]]:
                     found.setdefault(text, []).append(Where(rel, line))
     from jinja2.ext import babel_extract as jinja_extract
 
-    from generator.tts import pages
-
-    for path in pages.templates(None if domain == FRAMEWORK else domain):
+    for path in page_templates(None if domain == FRAMEWORK else domain):
         rel = path.relative_to(ROOT).as_posix()
         with path.open("rb") as f:  # a page's sentences: each `_("...")` (generator/tts/pages.py)
             for line, text, _, _ in babel_extract(jinja_extract, f, keywords={"_": None}):

@@ -14,17 +14,16 @@ import hashlib
 import json
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+# (SourceMap: read from here by the tests and tools that bundle)
+from generator.luabuild.modules import SOURCES, Bundle, Module
+from generator.luabuild.modules import SourceMap as SourceMap
 from generator.paths import BUILD, ROOT, display
 from generator.problems import Problem
 
 ROOT_NAME = "__root"
-# The generated module every bundle ends with: where each module's source begins in the
-# bundle, so an error can name its source file and line (glue.sources, SourceMap).
-SOURCES = "bundle.sources"
 # The luabundle release whose format we write; unbundlers read it from the header.
 LUABUNDLE_VERSION = "1.6.0"
 
@@ -63,15 +62,6 @@ RUNTIME = """(function(superRequire)
 end)"""
 
 
-@dataclass(frozen=True)
-class Module:
-    """One Lua module: its require name, its source text and where it came from."""
-
-    name: str
-    source: str
-    origin: str  # a file path as shown in messages, or "<generated ...>"
-
-
 class BundleError(Exception):
     """Modules could not be bundled; `problems` say where and why."""
 
@@ -88,10 +78,10 @@ def parse(module: Module) -> Any:
     luaparser then reads code that is known to be valid.
     """
     from generator.luabuild.compile import compiles
-    from generator.luabuild.lint import explain
+    from generator.luabuild.lint import explain as specific
     from generator.luabuild.trees import tree
 
-    broken = explain(module, list(compiles(module.source)))
+    broken = specific(module, list(compiles(module.source)))
     if broken:
         raise BundleError(
             [Problem(module.origin, f.line, f.col, "", f.code, f.message) for f in broken]
@@ -214,94 +204,6 @@ def collect(
         raise BundleError(problems)
     rest = sorted((m for m in seen.values() if m is not root), key=lambda m: m.name)
     return [root, *rest]
-
-
-@dataclass(frozen=True)
-class Bundle:
-    """A bundled script and, for each module, the bundle line its first source line is on.
-
-    The text ends with a generated module, SOURCES, not in `modules`: the same map, for the
-    script itself (glue.sources) and for whoever holds only the text (SourceMap.of_text).
-    """
-
-    text: str
-    modules: tuple[Module, ...]
-    first_lines: tuple[int, ...]
-
-    def locate(self, line: int) -> tuple[Module, int] | None:
-        """Map a line of the bundle to (module, line in that module's source)."""
-        for module, first in zip(self.modules, self.first_lines, strict=True):
-            count = module.source.rstrip("\n").count("\n") + 1
-            if first <= line < first + count:
-                return module, line - first + 1
-        return None
-
-    def explain(self, message: str) -> str:
-        """A Lua error message with every place in the bundle named by its source file."""
-        return explain(message, SourceMap.of_text(self.text))
-
-
-# "<chunk>:16:" (Lua 5.2, lupa) or "<chunk>:(16,4-20):" (MoonSharp): a place in a script, the
-# chunk being a script's name ("Global", "chunk_0", '[string "..."]'), never a source path
-PLACE = re.compile(
-    r'((?:\[string "[^"]*"\])|[^\s:/"]+(?: \([^)\s]*\))?):(?:(\d+)|\((\d+),[\d-]+\)):'
-)
-
-
-@dataclass(frozen=True)
-class SourceMap:
-    """Where each module of a bundle lies: (first bundle line, last, source origin), in order."""
-
-    spans: tuple[tuple[int, int, str], ...]
-
-    @classmethod
-    def of_text(cls, text: str) -> SourceMap:
-        """The map a bundle carries in its SOURCES module (empty for a script without one)."""
-        marker = f'__bundle_register("{SOURCES}",'
-        at = text.rfind(marker)
-        if at < 0:
-            return cls(())
-        line = text[at:].split("\n", 2)[1]
-        found = re.findall(r'(\d+),(\d+),("(?:[^"\\]|\\.)*")', line)
-        return cls(tuple((int(a), int(b), json.loads(origin)) for a, b, origin in found))
-
-    def place(self, line: int) -> tuple[str, int] | None:
-        """(source origin, line in it) of a bundle line; None outside every module."""
-        for first, last, origin in self.spans:
-            if first <= line <= last:
-                return origin, line - first + 1
-        return None
-
-    def explain(self, message: str, chunk: str | None = None) -> str:
-        """`message` with each bundle place ("Global:11377:") as its source's ("lua/a.lua:16:").
-
-        With `chunk` (the name the script was loaded under), only that script's places.
-        """
-        return explain(message, {chunk: self} if chunk is not None else self)
-
-
-def explain(message: str, maps: dict[str, SourceMap] | SourceMap) -> str:
-    """`message` with each place in a bundle named by its source file and line.
-
-    `maps`: one SourceMap for every place, or a map per chunk name (the scripts' names).
-    """
-
-    def swap(match: re.Match[str]) -> str:
-        chunk = match.group(1)
-        if chunk.startswith('[string "'):
-            chunk = chunk[9:-2]
-        found_map = maps if isinstance(maps, SourceMap) else maps.get(chunk)
-        line = int(match.group(2) or match.group(3))
-        found = None if found_map is None else found_map.place(line)
-        return match.group(0) if found is None else f"{found[0]}:{found[1]}:"
-
-    return PASSED_ON.sub("", PLACE.sub(swap, message)) if maps else message
-
-
-# A place followed at once by another: where a guard passed the error on (MoonSharp prefixes
-# every error() outside a coroutine with its own place, whatever the level); the second is
-# where it came from (glue.sources)
-PASSED_ON = re.compile(r"(?<![^\s])[^\s:]+\.lua:\d+: (?=[^\s:]+:\d+: )")
 
 
 REGISTERED = re.compile(

@@ -22,8 +22,8 @@ from typing import Any
 
 from luaparser import astnodes
 
-from generator.luabuild.bundle import Bundle, Module
 from generator.luabuild.compile import Finding, compiler, compiles
+from generator.luabuild.modules import Bundle, Module
 from generator.problems import Problem
 
 # What MoonSharp gives TTS scripts (Lua 5.2 base, bit32, coroutine, math, os time functions,

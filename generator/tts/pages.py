@@ -15,9 +15,9 @@ import functools
 from pathlib import Path
 from typing import Any
 
-from generator.paths import CARDS
+from generator.paths import CARDS, FRAMEWORK_PAGES
 
-FRAMEWORK = Path(__file__).parent / "pages"
+FRAMEWORK = FRAMEWORK_PAGES
 
 
 class PageError(ValueError):
@@ -86,9 +86,3 @@ def notebook(game: str, source: str, **values: Any) -> str:
     built = tr("Built by ttsmod {version} from sources {source}.", version=__version__,
                source=source)  # fmt: skip
     return f"{render(game, 'rules', **values)}\n\n{built}\n"
-
-
-def templates(game: str | None) -> list[Path]:
-    """The page templates of a game (None: the framework's), for the catalogues."""
-    where = FRAMEWORK if game is None else folder(game)
-    return sorted(where.glob("*.j2"))

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from generator.harness.tts.surface import surface
-from generator.luabuild.bundle import SourceMap, explain
+from generator.luabuild.modules import SourceMap, explain
 
 if TYPE_CHECKING:
     from generator.harness.tts.emulator import Table
