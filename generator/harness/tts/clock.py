@@ -18,13 +18,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from generator.harness.tts.runtime import Handle, ScriptError, _values
+from generator.harness.tts.runtime import Handle, Host, ScriptError, _values
 from generator.harness.tts.world import Thing
-
-if TYPE_CHECKING:
-    from generator.harness.tts.emulator import Table
 
 FPS = 60
 REWIND_BLOCK_SECONDS = 60.0  # storeRewindState's block lifts by itself after this (api base.md)
@@ -183,7 +180,7 @@ class WaitHandle(Handle):
 
     where = "Wait"
 
-    def __init__(self, table: Table, owner: Thing | None = None) -> None:
+    def __init__(self, table: Host, owner: Thing | None = None) -> None:
         super().__init__(table)
         self._owner = owner
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import json
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from generator.harness.tts import ui
 from generator.harness.tts.clock import Waiting
 from generator.harness.tts.containers import ContainerMembers
 from generator.harness.tts.physics import DiceMembers
-from generator.harness.tts.runtime import Handle, ScriptError
+from generator.harness.tts.runtime import Handle, Host, ScriptError
 from generator.harness.tts.screen import UIHandle
 from generator.harness.tts.world import (
     SPAWN_FRAMES,
@@ -25,9 +25,6 @@ from generator.harness.tts.world import (
     thing_from,
     write_back,
 )
-
-if TYPE_CHECKING:
-    from generator.harness.tts.emulator import Table
 
 
 class Objects:
@@ -166,7 +163,7 @@ class ObjectHandle(ContainerMembers, DiceMembers, Handle):
 
     where = "object"
 
-    def __init__(self, table: Table, thing: Thing) -> None:
+    def __init__(self, table: Host, thing: Thing) -> None:
         super().__init__(table)
         self._thing = thing
 
@@ -424,7 +421,7 @@ class JSONHandle(Handle):
         return self._table.to_lua(json.loads(str(text)))
 
 
-def _snap_points(table: Table, points: list[dict[str, Any]]) -> Any:
+def _snap_points(table: Host, points: list[dict[str, Any]]) -> Any:
     return table.to_lua(
         [
             {

@@ -12,14 +12,24 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from generator.harness.tts.surface import surface
 from generator.luabuild.modules import SourceMap, explain
 
 if TYPE_CHECKING:
-    from generator.harness.tts.emulator import Table
     from generator.harness.tts.world import Thing, Vec
+
+
+class Host(Protocol):
+    """The table a part of the emulator belongs to, as the part sees it.
+
+    The emulator's `Table` is made of its parts (Scripts, Clock, Seats, Screen, Objects,
+    Containers, Physics): a handle is given the table that owns it and reaches the parts'
+    members by name. Named here, so that no part imports the table back.
+    """
+
+    def __getattr__(self, name: str) -> Any: ...
 
 
 class ScriptError(Exception):
@@ -69,7 +79,7 @@ class Handle:
 
     where = "global"
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Host) -> None:
         self._table = table
 
     def lua_get(self, name: str) -> Any:

@@ -12,10 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from generator.harness.tts import ui
 from generator.harness.tts.containers import _face_down
-from generator.harness.tts.runtime import Handle, ScriptError, Strictness
+from generator.harness.tts.runtime import Handle, Host, ScriptError, Strictness
 
 if TYPE_CHECKING:
-    from generator.harness.tts.emulator import Table
     from generator.harness.tts.world import Thing
 
 
@@ -79,8 +78,6 @@ class Screen:
         return self._ui_call(owner, handler, color, value, element_id)
 
     def _ui_call(self, owner: str, handler: str, color: str, value: str, element_id: str) -> Any:
-        from generator.harness.tts.seats import PlayerHandle  # seats imports this module
-
         target = owner
         if "/" in handler:
             where, handler = handler.split("/", 1)
@@ -91,7 +88,8 @@ class Screen:
             (p for p in self.players.values() if p.color == color), None
         )
         name = who.name if who else color
-        return self.call_in(target, handler, PlayerHandle(self, name, color), value, element_id)
+        # (the Player object from the table's seats: this part does not import them)
+        return self.call_in(target, handler, self.player_handle(name, color), value, element_id)
 
     def dump(self, color: str, owner: str = "-1") -> str:
         """What one colour sees of the Global UI (or an object's UI)."""
@@ -227,7 +225,7 @@ class UIHandle(Handle):
 
     where = "UI"
 
-    def __init__(self, table: Table, thing: Thing | None) -> None:
+    def __init__(self, table: Host, thing: Thing | None) -> None:
         super().__init__(table)
         self._thing = thing
 

@@ -7,14 +7,11 @@ read it (PlayerHandle). Black is the game master: it reads every hand and notebo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from generator.harness.tts.clock import Waiting
-from generator.harness.tts.runtime import Handle, _only
+from generator.harness.tts.runtime import Handle, Host, _only
 from generator.harness.tts.screen import Dialog
-
-if TYPE_CHECKING:
-    from generator.harness.tts.emulator import Table
 
 SEAT_COLORS = (
     "White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "Blue", "Purple", "Pink",
@@ -36,6 +33,10 @@ class Player:
 
 class Seats:
     """Players, seats, turns, chat and the notebook."""
+
+    def player_handle(self, name: str | None, color: str | None = None) -> PlayerHandle:
+        """The Player object a script is handed for a player (a UI handler's first argument)."""
+        return PlayerHandle(self, name, color)
 
     def join(self, name: str, color: str, host: bool = False, team: str = "None") -> Player:
         """A player connects and takes a colour (Grey: a spectator)."""
@@ -256,7 +257,7 @@ class PlayerHandle(Handle):
 
     where = "player"
 
-    def __init__(self, table: Table, name: str | None, color: str | None = None) -> None:
+    def __init__(self, table: Host, name: str | None, color: str | None = None) -> None:
         super().__init__(table)
         self._name = name
         self._color = color
