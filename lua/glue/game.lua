@@ -925,7 +925,7 @@ function M.save_text(m, prefs, spare, log)
       for i, color in ipairs(own) do
         own[i] = quoted(color) .. ":" .. steps_text(m, color)
       end
-      own_text = '"own":{' .. table.concat(own, ",") .. "}"
+      own_text = "{" .. table.concat(own, ",") .. "}"
     end
     -- The section as it was made last time when every part it is made of is the same (onSave
     -- runs at every save, autosave and rewind checkpoint: made again, the resume point's
@@ -939,12 +939,12 @@ function M.save_text(m, prefs, spare, log)
     end
     -- the section's keys in the canonical order, joined once (the state's text is long)
     local out = { "{" }
-    local function put(key, value, quoted)
+    local function put(key, value, as_text)
       out[#out + 1] = #out > 1 and ',"' or '"'
       out[#out + 1] = key
-      out[#out + 1] = quoted and '":"' or '":'
+      out[#out + 1] = as_text and '":"' or '":'
       out[#out + 1] = value
-      if quoted then
+      if as_text then
         out[#out + 1] = '"'
       end
     end
@@ -967,8 +967,7 @@ function M.save_text(m, prefs, spare, log)
       put("offset", at)
     end
     if own_text then
-      out[#out + 1] = #out > 1 and "," or ""
-      out[#out + 1] = own_text
+      put("own", own_text)
     end
     put("prefs", prefs)
     if at then
